@@ -1,0 +1,23 @@
+// The `railbird` command line: one program, a subcommand per job.
+import { Command, CommanderError } from 'commander';
+import { registerJudge } from './judge.ts';
+
+export function buildProgram(): Command {
+  const program = new Command('railbird')
+    .description('Railbird: the camera-assisted pool referee')
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s) });
+  registerJudge(program);
+  return program;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
+    throw e;
+  }
+}
