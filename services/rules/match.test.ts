@@ -1,0 +1,45 @@
+// The match layer: race to N, who breaks each game (E1, N1), the end of the match.
+import { describe, expect, it } from 'vitest';
+import { contact, cross, judge, match, nineBallRack, pocket, shot } from '../../test/support/log.ts';
+
+/** The breaker makes the 9 on a legal break: one game, won by whoever breaks. */
+const nineOnBreak = () => shot({ start: nineBallRack(), events: [cross(), contact(0, 1), pocket(9, 'foot-left')] });
+/** The breaker fouls (scratch), the opponent wins with ball in hand (1 then 9 combination). */
+const breakerLoses = () => [
+  shot({ start: nineBallRack(), events: [cross(), contact(0, 1), pocket(0, 'head-left')] }),
+  shot({ start: nineBallRack([0.3, 0.2]), events: [contact(0, 1), contact(1, 9), pocket(9, 'foot-left')] }),
+];
+
+describe('E1 / N1: break order and race', () => {
+  it('winner breaks: the winner of a game breaks the next', () => {
+    const { calls } = judge([match('9ball', { breaks: 'winner' }), ...breakerLoses(), nineOnBreak()]);
+    expect(calls[1]!.gameOver).toMatchObject({ winner: 'Bob' });
+    expect(calls[1]!.next.player).toBe('Bob');
+    expect(calls[2]!.shooter).toBe('Bob');
+    expect(calls[2]!.game).toBe(2);
+  });
+  it('alternate: breaks alternate whoever wins', () => {
+    const { calls } = judge([match('9ball', { breaks: 'alternate' }), nineOnBreak(), nineOnBreak(), nineOnBreak()]);
+    expect(calls.map((c) => c.shooter)).toEqual(['Ann', 'Bob', 'Ann']);
+    expect(calls[2]!.score).toEqual({ Ann: 2, Bob: 1 });
+  });
+  it('firstBreak names who breaks the first game', () => {
+    const { calls } = judge([match('9ball', { firstBreak: 'Bob' }), nineOnBreak()]);
+    expect(calls[0]!.shooter).toBe('Bob');
+  });
+  it('race to N: the match ends at N games, later inputs are rejected', () => {
+    const { calls } = judge([match('9ball', { raceTo: 2 }), nineOnBreak(), nineOnBreak(), nineOnBreak()]);
+    expect(calls[1]!.matchOver).toMatchObject({ winner: 'Ann' });
+    expect(calls[2]!.rejected).toMatchObject({ code: 'match/over' });
+    expect(calls[2]!.score).toEqual({ Ann: 2, Bob: 0 });
+  });
+  it('G24.3: unsportsmanlike conduct (operator) loses the game in 9-ball', () => {
+    const { last } = judge([match('9ball'), { kind: 'foul', rule: 'G24.3', by: 'Ann' }]);
+    expect(last.gameOver).toMatchObject({ winner: 'Bob', rule: 'G24.3' });
+  });
+  it('[operator] fouls apply like any foul: G18h hands Bob ball in hand', () => {
+    const { last } = judge([match('9ball'), nineOnBreak(), { kind: 'foul', t: 99, rule: 'G18h', by: 'Bob' }]);
+    expect(last).toMatchObject({ input: 'foul', legal: false, fouls: [{ rule: 'G18h' }] });
+    expect(last.next).toMatchObject({ player: 'Ann', ballInHand: 'anywhere', consecutiveFouls: { Bob: 1 } });
+  });
+});
