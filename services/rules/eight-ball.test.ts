@@ -9,7 +9,10 @@ const spread = balls(
   [8, 0.7, 0.0], [9, -0.2, -0.2], [10, 0.2, 0.1], [11, 1.1, 0.5], [12, -1.0, 0.5], [13, 0.4, -0.1], [14, -0.6, 0.45], [15, 0.0, 0.25],
 );
 const without = (ids: number[], bs: BallPosition[] = spread) => bs.filter((b) => !ids.includes(b.id));
-const breakShot = (events: Parameters<typeof shot>[0]['events']) => shot({ start: fifteenBallRack(), events, end: spread });
+const breakShot = (events: Parameters<typeof shot>[0]['events']) => {
+  const gone = (events ?? []).flatMap((e) => (e.type === 'pocket' || e.type === 'off-table' ? [e.ball as number] : []));
+  return shot({ start: fifteenBallRack(), events, end: without(gone) });
+};
 const openTable = () => [match('8ball'), breakShot([cross(), contact(0, 1), ...rails4])]; // Bob to shoot, table open
 /** Bob is solids: he called and made the 1. */
 const bobSolids = () => [...openTable(), shot({ start: spread, declared: { call: { ball: 1, pocket: 'head-left' } }, events: [contact(0, 1), pocket(1, 'head-left')] })];

@@ -179,3 +179,11 @@ describe('G23.1: respotting on the long string', () => {
     expect(last.respot[0]!.y).toBe(0);
   });
 });
+
+describe('G23.2b: a ball that leaves the bed and returns by itself', () => {
+  it('an off-table event for a ball resting on the bed at the end is no foul', () => {
+    const start = layout();
+    const { last } = judge([match('9ball'), legalBreak, shot({ start, events: [contact(0, 1), cushion(1, 'head'), offTable(6)], end: start })]);
+    expect(last.fouls).toEqual([]);
+  });
+});

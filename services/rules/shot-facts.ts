@@ -132,6 +132,10 @@ export function readShot(shot: ShotLine, t: TableSpec, bed: readonly BallPositio
       cueCrossT = e.t;
     }
   }
+  // G23.2b: a ball that left the bed and came back by itself rests on the bed at the end
+  // (end.balls): it is not off the table. A pocket event is final (G23.2d is the event layer's job).
+  const backOnBed = new Set(end?.map((b) => b.id) ?? []);
+  const stayedOff = offTable.filter((id) => !backOnBed.has(id));
   return {
     strikeT,
     start,
@@ -145,7 +149,7 @@ export function readShot(shot: ShotLine, t: TableSpec, bed: readonly BallPositio
     railsAfterContact,
     objectBallsToCushion,
     pocketed,
-    offTable,
+    offTable: stayedOff,
     cueCrossT,
     frozenToCushion,
   };
