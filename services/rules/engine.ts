@@ -7,6 +7,7 @@ import { finishGame } from './match.ts';
 import { judgeShot } from './shot.ts';
 import { initialState, type RefereeState } from './state.ts';
 import { withBed } from './bookkeeping.ts';
+import { checkRack } from './rack-check.ts';
 
 export interface Step {
   state: RefereeState | null;
@@ -28,9 +29,14 @@ export function reduce(state: RefereeState | null, line: LogLine, lineNo: number
 
   switch (line.kind) {
     case 'rack': {
-      // The racked balls as seen before a break: positions only (no call).
+      // The racked balls as seen before a break. A proper rack gives no call; a wrong one is
+      // called (G2, E2.1, N2.1) so the referee re-racks before the break.
       const others = s.bed.filter((b) => !line.balls.some((r) => r.id === b.id));
-      return { state: withBed(s, [...others, ...line.balls.map((b) => ({ id: b.id, x: b.x, y: b.y }))], s.off), calls: [] };
+      const racked = withBed(s, [...others, ...line.balls.map((b) => ({ id: b.id, x: b.x, y: b.y }))], s.off);
+      const problems = s.breakShot ? checkRack(s.match.game, s.table, line.balls) : [];
+      if (problems.length === 0) return { state: racked, calls: [] };
+      const after = bump(racked);
+      return { state: after, calls: [makeCall(after, { ...parts, legal: true, extra: { rackCheck: { ok: false, problems } } })] };
     }
     case 'shot': {
       let pre = s;

@@ -1,6 +1,6 @@
 // The match layer: race to N, who breaks each game (E1, N1), the end of the match.
 import { describe, expect, it } from 'vitest';
-import { contact, cross, judge, match, nineBallRack, pocket, shot } from '../../test/support/log.ts';
+import { contact, cross, fifteenBallRack, judge, match, nineBallRack, pocket, shot } from '../../test/support/log.ts';
 
 /** The breaker makes the 9 on a legal break: one game, won by whoever breaks. */
 const nineOnBreak = () => shot({ start: nineBallRack(), events: [cross(), contact(0, 1), pocket(9, 'foot-left')] });
@@ -41,5 +41,24 @@ describe('E1 / N1: break order and race', () => {
     const { last } = judge([match('9ball'), nineOnBreak(), { kind: 'foul', t: 99, rule: 'G18h', by: 'Bob' }]);
     expect(last).toMatchObject({ input: 'foul', legal: false, fouls: [{ rule: 'G18h' }] });
     expect(last.next).toMatchObject({ player: 'Ann', ballInHand: 'anywhere', consecutiveFouls: { Bob: 1 } });
+  });
+});
+
+describe('G2 / N2.1 / E2.1: the rack check', () => {
+  const rackLine = (bs: { id: number; x: number; y: number }[]) => ({ kind: 'rack', t: 1, balls: bs.filter((b) => b.id !== 0) });
+  it('a proper 9-ball diamond gives no call', () => {
+    expect(judge([match('9ball'), rackLine(nineBallRack())]).calls).toEqual([]);
+  });
+  it('N2.1: the 9 not in the centre is called', () => {
+    const swapped = nineBallRack().map((b) => (b.id === 9 ? { ...b, id: 4 } : b.id === 4 ? { ...b, id: 9 } : b));
+    const { last } = judge([match('9ball'), rackLine(swapped)]);
+    expect(last.input).toBe('rack');
+    expect(last.rackCheck).toMatchObject({ ok: false, problems: [{ rule: 'N2.1', code: 'rack/nine-not-in-centre' }] });
+  });
+  it('E2.1: a proper 8-ball triangle gives no call; back corners of one group are called', () => {
+    expect(judge([match('8ball'), rackLine(fifteenBallRack())]).calls).toEqual([]);
+    const bad = fifteenBallRack().map((b) => (b.id === 14 ? { ...b, id: 6 } : b.id === 6 ? { ...b, id: 14 } : b));
+    const { last } = judge([match('8ball'), rackLine(bad)]);
+    expect((last.rackCheck as { problems: { code: string }[] }).problems.map((p) => p.code)).toContain('rack/back-corners-same-group');
   });
 });
