@@ -172,8 +172,8 @@ function parseDeclared(v: unknown, game: Game): Declared | undefined {
 
 function parseShot(o: Json, ctx: ParseContext, game: Game): ShotLine {
   const t = num(o, 't', '', false);
-  const rawEvents = o.events ?? [];
-  if (!Array.isArray(rawEvents)) fail('events', 'events must be an array');
+  const rawEvents = o.events;
+  if (!Array.isArray(rawEvents)) fail('events', 'events must be an array (empty when nothing happened)');
   const events = rawEvents.map((e: unknown, i: number) => parseEvent(e, i, game));
   for (let i = 1; i < events.length; i++) {
     if (events[i]!.t < events[i - 1]!.t) {
