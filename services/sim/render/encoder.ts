@@ -1,0 +1,164 @@
+// Output: H.264 MP4 through an ffmpeg child process (raw RGB24 on its stdin, with backpressure),
+// single frames as PNG (node's zlib), and an ffprobe helper.
+import { spawn, execFile, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { deflateSync } from 'node:zlib';
+
+export interface EncoderOptions {
+  /** Output .mp4 path. */
+  path: string;
+  width: number;
+  height: number;
+  /** 30, 60 or 120 (any positive rate works). */
+  fps: number;
+  /** x264 constant rate factor; 20–23 looks like a club stream. Default 21. */
+  crf?: number;
+  preset?: 'ultrafast' | 'superfast' | 'veryfast' | 'faster' | 'fast' | 'medium';
+  ffmpegPath?: string;
+}
+
+/** Streams RGB24 frames into ffmpeg (libx264, yuv420p) and resolves `close()` when the MP4 is complete. */
+export class VideoEncoder {
+  private readonly proc: ChildProcessWithoutNullStreams;
+  private readonly frameBytes: number;
+  private readonly done: Promise<void>;
+  private failure: Error | null = null;
+  private stderr = '';
+  private closed = false;
+  frames = 0;
+
+  constructor(readonly opts: EncoderOptions) {
+    if (opts.width % 2 || opts.height % 2) throw new Error('VideoEncoder: yuv420p needs an even width and height');
+    this.frameBytes = opts.width * opts.height * 3;
+    const args = [
+      '-hide_banner', '-loglevel', 'error', '-y',
+      '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${opts.width}x${opts.height}`, '-r', String(opts.fps), '-i', 'pipe:0',
+      '-an', '-c:v', 'libx264', '-preset', opts.preset ?? 'fast', '-crf', String(opts.crf ?? 21),
+      '-pix_fmt', 'yuv420p', '-movflags', '+faststart', opts.path,
+    ];
+    this.proc = spawn(opts.ffmpegPath ?? 'ffmpeg', args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.proc.stderr.setEncoding('utf8');
+    this.proc.stderr.on('data', (s: string) => { this.stderr = (this.stderr + s).slice(-4000); });
+    this.proc.stdout.resume();
+    this.proc.stdin.on('error', (e: Error) => { this.failure ??= e; });
+    this.done = new Promise<void>((resolve, reject) => {
+      this.proc.on('error', (e) => { this.failure ??= e; reject(e); });
+      this.proc.on('close', (code, signal) => {
+        if (code === 0) resolve();
+        else reject(new Error(`ffmpeg exited with ${code ?? signal}: ${this.stderr.trim()}`));
+      });
+    });
+    this.done.catch(() => undefined);
+  }
+
+  /** Queues one frame (copied, so the caller may reuse its buffer); waits while ffmpeg is behind. */
+  async write(rgb: Uint8Array): Promise<void> {
+    if (this.closed) throw new Error('VideoEncoder: write after close');
+    if (this.failure) throw this.failure;
+    if (rgb.length !== this.frameBytes) throw new Error(`VideoEncoder: frame has ${rgb.length} bytes, expected ${this.frameBytes}`);
+    const ok = this.proc.stdin.write(Buffer.from(rgb));
+    this.frames++;
+    if (!ok) {
+      await new Promise<void>((resolve, reject) => {
+        const onDrain = (): void => { cleanup(); resolve(); };
+        const onClose = (): void => { cleanup(); reject(this.failure ?? new Error(`ffmpeg closed its input: ${this.stderr.trim()}`)); };
+        const cleanup = (): void => {
+          this.proc.stdin.off('drain', onDrain);
+          this.proc.off('close', onClose);
+        };
+        this.proc.stdin.once('drain', onDrain);
+        this.proc.once('close', onClose);
+      });
+    }
+  }
+
+  /** Ends the input and resolves when ffmpeg has written the file. */
+  async close(): Promise<void> {
+    if (!this.closed) {
+      this.closed = true;
+      this.proc.stdin.end();
+    }
+    await this.done;
+  }
+
+  /** Stops ffmpeg without finishing the file. */
+  abort(): void {
+    this.closed = true;
+    this.proc.kill('SIGKILL');
+  }
+}
+
+const CRC_TABLE = (() => {
+  const t = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c >>> 0;
+  }
+  return t;
+})();
+
+function crc32(buf: Uint8Array): number {
+  let c = 0xffffffff;
+  for (let i = 0; i < buf.length; i++) c = CRC_TABLE[(c ^ buf[i]!) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Uint8Array): Buffer {
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  out.write(type, 4, 'ascii');
+  out.set(data, 8);
+  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
+  return out;
+}
+
+/** PNG bytes of an RGB24 image. */
+export function encodePng(rgb: Uint8Array, width: number, height: number): Buffer {
+  if (rgb.length !== width * height * 3) throw new Error('encodePng: size mismatch');
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    raw[row] = 0;
+    raw.set(rgb.subarray(y * width * 3, (y + 1) * width * 3), row + 1);
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([sig, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 6 })), chunk('IEND', new Uint8Array(0))]);
+}
+
+export async function savePng(path: string, rgb: Uint8Array, width: number, height: number): Promise<void> {
+  await writeFile(path, encodePng(rgb, width, height));
+}
+
+export interface VideoInfo {
+  width: number;
+  height: number;
+  frames: number;
+  codec: string;
+  pixFmt: string;
+  fps: number;
+}
+
+/** Reads a video's first stream with ffprobe (counting the frames by decoding). */
+export function probeVideo(path: string, ffprobePath = 'ffprobe'): Promise<VideoInfo> {
+  const args = ['-v', 'error', '-select_streams', 'v:0', '-count_frames', '-show_entries',
+    'stream=width,height,nb_read_frames,codec_name,pix_fmt,r_frame_rate', '-of', 'json', path];
+  return new Promise((resolve, reject) => {
+    execFile(ffprobePath, args, (err, stdout) => {
+      if (err) return reject(err);
+      const parsed = JSON.parse(stdout) as { streams?: Record<string, string | number>[] };
+      const s = parsed.streams?.[0];
+      if (!s) return reject(new Error(`ffprobe: no video stream in ${path}`));
+      const [num, den] = String(s['r_frame_rate']).split('/').map(Number);
+      resolve({
+        width: Number(s['width']), height: Number(s['height']), frames: Number(s['nb_read_frames']),
+        codec: String(s['codec_name']), pixFmt: String(s['pix_fmt']), fps: (num ?? 0) / (den || 1),
+      });
+    });
+  });
+}
