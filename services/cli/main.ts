@@ -1,5 +1,6 @@
 // The `railbird` command line: one program, a subcommand per job.
 import { Command, CommanderError } from 'commander';
+import { registerEvents } from './events.ts';
 import { registerJudge } from './judge.ts';
 
 export function buildProgram(): Command {
@@ -8,6 +9,7 @@ export function buildProgram(): Command {
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s) });
   registerJudge(program);
+  registerEvents(program);
   return program;
 }
 

@@ -17,7 +17,7 @@ export interface RackProblem {
 const near = (a: Point, b: Point): boolean => Math.hypot(a.x - b.x, a.y - b.y) <= RACK_TOLERANCE;
 
 /** The 9-ball diamond: rows of 1, 2, 3, 2, 1 balls from the foot spot. */
-function diamondPositions(t: TableSpec): Point[] {
+export function diamondPositions(t: TableSpec): Point[] {
   const foot = footSpot(t);
   const dx = BALL_DIAMETER * Math.sqrt(3) / 2;
   const rows = [1, 2, 3, 2, 1];

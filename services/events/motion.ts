@@ -1,0 +1,115 @@
+// Which balls move when: each ball's samples split into rest runs and motion runs. A sample
+// is "still" when every sample within ±window of it lies within `stillRadius` of it.
+import type { Sample, Series } from './series.ts';
+import { fitLine, median } from './series.ts';
+
+export interface MotionOptions {
+  /** Half-width of the stillness window (s). */
+  window: number;
+  /** A sample is still when a line fitted over its window moves slower than this (m/s). */
+  stillSpeed: number;
+  /** Moving samples within this distance (m) of the resting place are trimmed off a run. */
+  stillRadius: number;
+  /** Motion runs separated by less than this (s) of stillness are one run. */
+  mergeGap: number;
+}
+
+export const DEFAULT_MOTION: MotionOptions = { window: 0.1, stillSpeed: 0.03, stillRadius: 0.003, mergeGap: 0.06 };
+
+export interface MotionRun {
+  /** Index of the first and last moving sample. */
+  first: number;
+  last: number;
+  /** Where the ball rested before and after (null: never seen resting there). */
+  restBefore: { x: number; y: number } | null;
+  restAfter: { x: number; y: number } | null;
+  /** The ball vanished during or at the end of this run (pocketed, off the table, hidden). */
+  vanished: boolean;
+}
+
+export interface BallMotion {
+  series: Series;
+  still: boolean[];
+  runs: MotionRun[];
+}
+
+function stillFlags(s: readonly Sample[], o: MotionOptions): boolean[] {
+  const flags = new Array<boolean>(s.length).fill(false);
+  let lo = 0;
+  let hi = 0;
+  for (let k = 0; k < s.length; k++) {
+    const p = s[k]!;
+    while (s[lo]!.t < p.t - o.window) lo++;
+    while (hi + 1 < s.length && s[hi + 1]!.t <= p.t + o.window) hi++;
+    if (hi - lo < 2) continue; // too few samples to tell
+    const fit = fitLine(s.slice(lo, hi + 1), p.t);
+    flags[k] = fit !== null && Math.hypot(fit.vx, fit.vy) < o.stillSpeed && fit.rms < 4 * o.stillRadius;
+  }
+  return flags;
+}
+
+function restAround(s: readonly Sample[], still: boolean[], from: number, step: 1 | -1): { x: number; y: number } | null {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let k = from; k >= 0 && k < s.length && still[k] && xs.length < 30; k += step) {
+    xs.push(s[k]!.x);
+    ys.push(s[k]!.y);
+  }
+  return xs.length === 0 ? null : { x: median(xs), y: median(ys) };
+}
+
+/** Position noise σ (m) per axis, from the scatter of consecutive still samples. */
+export function noiseOf(s: readonly Sample[], still: readonly boolean[]): number {
+  const d: number[] = [];
+  for (let k = 1; k < s.length; k++) if (still[k] && still[k - 1]) d.push(Math.hypot(s[k]!.x - s[k - 1]!.x, s[k]!.y - s[k - 1]!.y));
+  // The distance between two samples with noise σ per axis is Rayleigh(σ√2): median 1.665 σ.
+  return d.length < 5 ? 0 : median(d) / 1.665;
+}
+
+export function analyseMotion(series: Series, frameTimes: readonly number[], o: MotionOptions = DEFAULT_MOTION): BallMotion {
+  const s = series.samples;
+  const still = stillFlags(s, o);
+  const noise = noiseOf(s, still);
+  const runs: MotionRun[] = [];
+  let k = 0;
+  while (k < s.length) {
+    if (still[k]) { k++; continue; }
+    const first = k;
+    let last = k;
+    while (k < s.length) {
+      if (!still[k]) { last = k; k++; continue; }
+      // A short stretch of stillness inside a motion run (a ball stopping to be hit again) ends it
+      // only if it lasts mergeGap.
+      let j = k;
+      while (j < s.length && still[j]) j++;
+      if (j < s.length && s[j]!.t - s[k]!.t < o.mergeGap) { k = j; continue; }
+      break;
+    }
+    const restBefore = restAround(s, still, first - 1, -1);
+    const restAfter = restAround(s, still, last + 1, 1);
+    // The window blurs the edges of a run: trim samples still sitting at the resting places
+    // (looking a few samples ahead, so that one noisy rest sample does not start the run).
+    const radius = Math.max(o.stillRadius, 3.5 * noise);
+    const near = (k: number, r: { x: number; y: number } | null): boolean => r !== null && Math.hypot(s[k]!.x - r.x, s[k]!.y - r.y) < radius;
+    let a = first;
+    let b = last;
+    const reach = (k: number, dir: 1 | -1): number => {
+      let j = k;
+      while (j + dir >= first && j + dir <= last && Math.abs(s[j + dir]!.t - s[k]!.t) <= 2 * o.window) j += dir;
+      return j;
+    };
+    for (let k = reach(first, 1); k >= first; k--) if (near(k, restBefore)) { a = k + 1; break; }
+    for (let k = reach(last, -1); k <= last && k >= a; k++) if (near(k, restAfter)) { b = k - 1; break; }
+    if (a > b) continue;
+    runs.push({ first: a, last: b, restBefore, restAfter, vanished: false });
+  }
+  // A ball that stops being seen while frames go on has vanished (or is hidden).
+  const lastSeen = s[s.length - 1]?.t ?? -Infinity;
+  const lastFrame = frameTimes[frameTimes.length - 1] ?? -Infinity;
+  if (s.length > 0 && lastFrame > lastSeen + 1e-9) {
+    const tail = runs[runs.length - 1];
+    if (tail && tail.last === s.length - 1) tail.vanished = true;
+    else runs.push({ first: s.length - 1, last: s.length - 1, restBefore: restAround(s, still, s.length - 1, -1), restAfter: null, vanished: true });
+  }
+  return { series, still, runs };
+}
