@@ -57,12 +57,15 @@ export function attributeChanges(models: Map<BallId, BallModel>, table: TableGeo
   for (const m of models.values()) {
     for (const c of m.changes) {
       const dv = len(sub(c.after, c.before));
-      if (c.kind === 'kink' && dv < o.minKink) continue;
+      // The cue ball leaving rest at the strike was struck by the cue: nothing to attribute.
+      if (m.id === 0 && c === m.changes[0] && c.kind === 'onset') continue;
+      // Small kinks are noise, unless a resting ball sits right there (a slow, gentle hit).
+      if (c.kind === 'kink' && dv < o.minKink && !(dv >= o.minKink / 3 && restingBallAt(models, m.id, c.at, c.t, R))) continue;
       let best: { score: number; event: ShotEvent; partner: BallId | null } | null = null;
       // A ball: the other ball's path before this instant passes at 2R, pushing along the line of centres.
       for (const other of models.values()) {
         if (other.id === m.id) continue;
-        const hit = c.kind === 'onset' ? hitOnRest(other, c, R, o) : hitOnMoving(m, other, c, R, o);
+        const hit = c.kind === 'onset' ? hitOnRest(m, other, c, R, o) : hitOnMoving(m, other, c, R, o);
         if (!hit) continue;
         if (!best || hit.score < best.score) {
           const [a, b] = m.id === 0 || other.id === 0 ? [0 as BallId, (m.id === 0 ? other.id : m.id)] : [Math.min(m.id, other.id) as BallId, Math.max(m.id, other.id) as BallId];
@@ -96,17 +99,18 @@ const MAX_DEPARTURE_ANGLE = 0.45;
  * A ball leaving rest was hit by `other` if other's path before the onset comes to 2R of the
  * resting ball, moving towards it, and the ball leaves along the line of centres.
  */
-function hitOnRest(other: BallModel, c: Change, R: number, o: CauseOptions): { t: number; score: number } | null {
+function hitOnRest(m: BallModel, other: BallModel, c: Change, R: number, o: CauseOptions): { t: number; score: number } | null {
   const gapAt = (s: number): number => len(sub(positionBefore(other, s), c.at)) - 2 * R;
   // Both left rest together, touching: the one pushed the other (a frozen-ball stroke, G18l).
   if (other.rest && other.onset !== null && Math.abs(other.onset - c.t) < 3 * o.frameTime
     && Math.abs(len(sub(other.rest, c.at)) - 2 * R) < o.ballTolerance) {
     return { t: Math.min(other.onset, c.t), score: 0.5 };
   }
-  const lo = c.t - 0.15;
+  // A slow ball shows its onset late: search back up to 0.3 s.
+  const lo = c.earliest ?? c.t - 0.3;
   const hi = c.t + 2 * o.frameTime;
   // The first time the gap closes to zero in the window (the ball cannot pass through).
-  const steps = 60;
+  const steps = Math.max(60, Math.ceil((hi - lo) / (o.frameTime / 4)));
   let prev = gapAt(lo);
   let t: number | null = null;
   for (let k = 1; k <= steps; k++) {
@@ -121,18 +125,28 @@ function hitOnRest(other: BallModel, c: Change, R: number, o: CauseOptions): { t
     }
     prev = g;
   }
+  let graze = false;
+  if (t === null && Math.abs(gapAt(c.t)) <= o.ballTolerance) t = c.t; // at 2R when it left: the leg switch hid the crossing
   if (t === null) {
-    // Frozen or nearly touching: already at 2R when the other started; take the onset.
-    const g = Math.abs(gapAt(c.t));
-    if (g > o.ballTolerance) return null;
-    t = c.t;
+    // No crossing: a graze (the path passes just outside 2R, within the tolerance) at its closest.
+    // Only a slow, short departure is a graze; a ball sent away fast was hit squarely by something.
+    const shortTrip = m.restAfter !== null && len(sub(m.restAfter, c.at)) < 0.05;
+    const closest = argmin((s) => Math.abs(gapAt(s)), lo, hi);
+    if (!shortTrip || Math.abs(gapAt(closest)) > 0.004) return null;
+    t = closest;
+    graze = true;
   }
   const centres = sub(c.at, positionBefore(other, t));
   const approach = dot(velocityBefore(other, t), centres) / (len(centres) || 1);
-  if (approach < o.minKink / 2) return null;
-  const angle = angleBetween(c.after, centres);
+  // At the closest point of a graze the approach speed is zero by definition.
+  if (!graze && approach < o.minKink / 2) return null;
+  if (graze && len(velocityBefore(other, t)) < o.minKink / 2) return null;
+  // Where it went is better measured by where it stopped, when it stopped near (a slow ball).
+  const moved = m.restAfter ? sub(m.restAfter, c.at) : null;
+  const departure = moved && len(moved) < 0.1 ? moved : c.after;
+  const angle = angleBetween(departure, centres);
   if (angle > MAX_DEPARTURE_ANGLE) return null;
-  return { t, score: angle / MAX_DEPARTURE_ANGLE + Math.abs(t - c.t) / 0.15 };
+  return { t, score: angle / MAX_DEPARTURE_ANGLE + (c.earliest === undefined ? Math.abs(t - c.t) / 0.3 : 0) };
 }
 
 /** A moving ball's kink caused by `other`: their paths before it are 2R apart near the kink. */
@@ -150,18 +164,67 @@ function hitOnMoving(m: BallModel, other: BallModel, c: Change, R: number, o: Ca
   return { t, score: gap / tol };
 }
 
+/** Is a ball other than `self` resting (not yet moving) at 2R from p at time t? */
+function restingBallAt(models: Map<BallId, BallModel>, self: BallId, p: Vec, t: number, R: number): boolean {
+  for (const m of models.values()) {
+    if (m.id === self || (m.onset !== null && m.onset < t - 0.05)) continue;
+    const q = positionBefore(m, t);
+    if (Math.abs(len(sub(q, p)) - 2 * R) < 0.004) return true;
+  }
+  return false;
+}
+
 /** One contact per pair per instant: both balls' changes explain the same collision. */
 function dedupe(items: Attributed[], frame: number): ShotEvent[] {
   const events: ShotEvent[] = [];
   for (const it of items.sort((x, y) => x.event.t - y.event.t)) {
     const e = it.event;
     const dup = events.some((x) => {
+      // The same pair cannot meet twice within a tenth of a second (a slow push reads as two changes).
+      if (x.type === 'contact' && e.type === 'contact' && x.a === e.a && x.b === e.b) return Math.abs(x.t - e.t) < Math.max(0.1, 2.5 * frame);
       if (Math.abs(x.t - e.t) > 2.5 * frame) return false;
-      if (x.type === 'contact' && e.type === 'contact') return x.a === e.a && x.b === e.b;
       if (x.type === 'cushion' && e.type === 'cushion') return x.ball === e.ball && x.cushion === e.cushion;
       return false;
     });
     if (!dup) events.push(e);
   }
   return events;
+}
+
+/**
+ * Cushion touches too gentle to bend the path visibly: a ball's path that reaches one radius
+ * from a cushion face while moving towards it (or comes to rest against it).
+ */
+export function gentleCushionTouches(models: Map<BallId, BallModel>, table: TableGeometry, known: readonly ShotEvent[], frame: number): ShotEvent[] {
+  const R = table.ballRadius;
+  const out: ShotEvent[] = [];
+  const seen = (ball: BallId, cushion: Cushion, t: number): boolean =>
+    [...known, ...out].some((e) => e.type === 'cushion' && e.ball === ball && e.cushion === cushion && Math.abs(e.t - t) < 0.3);
+  for (const m of models.values()) {
+    m.legs.forEach((leg, k) => {
+      const t0 = m.samples[leg.first]!.t;
+      const next = m.legs[k + 1];
+      const t1 = next ? m.samples[next.first]!.t : m.samples[leg.last]!.t;
+      for (let t = t0; t <= t1; t += frame / 4) {
+        const d = t - leg.fit.t0;
+        const p = { x: leg.fit.x[0] + leg.fit.x[1] * d + leg.fit.x[2] * d * d, y: leg.fit.y[0] + leg.fit.y[1] * d + leg.fit.y[2] * d * d };
+        const v = { x: leg.fit.x[1] + 2 * leg.fit.x[2] * d, y: leg.fit.y[1] + 2 * leg.fit.y[2] * d };
+        const near = nearestCushion(table, p);
+        if (near.distance - R <= 0.003 && -dot(v, near.normal) > 0.005) {
+          if (!seen(m.id, near.cushion, t)) out.push({ t, type: 'cushion', ball: m.id, cushion: near.cushion });
+          break;
+        }
+      }
+    });
+    const last = m.legs[m.legs.length - 1];
+    if (m.restAfter && last) {
+      const near = nearestCushion(table, m.restAfter);
+      const tEnd = m.samples[last.last]!.t;
+      const v = { x: last.fit.x[1], y: last.fit.y[1] };
+      if (near.distance - R <= 0.003 && -dot(v, near.normal) > 0 && !seen(m.id, near.cushion, tEnd)) {
+        out.push({ t: tEnd, type: 'cushion', ball: m.id, cushion: near.cushion });
+      }
+    }
+  }
+  return out;
 }

@@ -8,9 +8,9 @@ import { BALL_DIAMETER, TABLE_SPECS } from '../contract/table.ts';
 import { diamondPositions } from '../rules/rack-check.ts';
 import { trianglePositions } from '../rules/respot.ts';
 import { standardTable, type TableGeometry } from '../sim/physics/table-geometry.ts';
-import { attributeChanges, type CauseOptions } from './causes.ts';
+import { attributeChanges, gentleCushionTouches, type CauseOptions } from './causes.ts';
 import { DEFAULT_LEGS, type LegOptions } from './legs.ts';
-import { buildModel, type BallModel } from './model.ts';
+import { buildModel, displacedModel, type BallModel } from './model.ts';
 import { analyseMotion, DEFAULT_MOTION, type BallMotion, type MotionOptions } from './motion.ts';
 import { buildSeries, median, type Sample } from './series.ts';
 import { DEFAULT_SEGMENT, findShots, type SegmentOptions, type ShotWindow } from './shots.ts';
@@ -36,6 +36,9 @@ export const DEFAULT_INFER: InferOptions = {
   causes: { ballTolerance: 0.008, cushionTolerance: 0.012, speedSlack: 0.5, minKink: 0.08 },
   simultaneous: 0.0015,
 };
+
+/** A ball whose resting place moved this much (m) across a shot was hit. */
+const DISPLACED = 0.003;
 
 export type InferredLine = RackLine | ShotLine | DisturbedLine;
 
@@ -119,7 +122,15 @@ function inferShot(
     }
     const last = runs[runs.length - 1]!.last;
     const restTime = first > 0 ? m.series.samples[first - 1]!.t : null;
-    models.set(id, buildModel(id, m.series.samples, first, last, startedBefore ? null : firstRun.restBefore, restTime, o.legs));
+    models.set(id, buildModel(id, m.series.samples, first, last, startedBefore ? null : firstRun.restBefore, restTime, o.legs, firstRun.restAfter));
+  }
+  // Balls that crept a few millimetres (a thin, slow hit) with no motion run: displaced at rest.
+  for (const [id, s] of series) {
+    if (models.has(id) || id === 0) continue;
+    const before = restNear(s.samples, t1 - 0.35, t1 - frameTime);
+    const after = restNear(s.samples, shot.end + 0.1, Math.min(shot.end + 1, nextStart));
+    if (!before || !after || Math.hypot(after.x - before.x, after.y - before.y) < DISPLACED) continue;
+    models.set(id, displacedModel(id, s.samples, before, after, t1 - frameTime, shot.end));
   }
   const cue = models.get(0 as BallId);
   const cueOnset = cue?.changes.find((c) => c.kind === 'onset')?.t ?? t1 - frameTime / 2;
@@ -129,6 +140,7 @@ function inferShot(
   const pushT = attributed.find((e) => e.type === 'contact' && e.a === 0)?.t ?? Infinity;
   const strikeT = Math.min(cueOnset, pushT);
   const contactsAndCushions = attributed.filter((e) => e.t >= strikeT - 1e-6);
+  contactsAndCushions.push(...gentleCushionTouches(models, table, contactsAndCushions, frameTime).filter((e) => e.t >= strikeT && e.t <= shot.end + frameTime));
   const events: ShotEvent[] = [{ t: strikeT, type: 'strike' }];
   const vanished = findVanishings(series, table, t1 - frameTime, shot.end + frameTime, nextStart);
   for (const v of vanished) gone.add(v.ball);

@@ -14,6 +14,8 @@ export interface Change {
   before: { x: number; y: number };
   after: { x: number; y: number };
   kind: 'onset' | 'kink';
+  /** For a ball only seen displaced: the change happened somewhere after this time. */
+  earliest?: number;
   /** Index of the leg after the change. */
   leg: number;
 }
@@ -23,6 +25,8 @@ export interface BallModel {
   samples: readonly Sample[];
   /** Where the ball rested before it moved in this shot (null if it moved at the strike or is unknown). */
   rest: { x: number; y: number } | null;
+  /** Where it came to rest after its first run (null: unknown, vanished). */
+  restAfter: { x: number; y: number } | null;
   /** Time the ball first moved in this shot (the onset), or null if it never moved. */
   onset: number | null;
   legs: Leg[];
@@ -57,7 +61,10 @@ export function argmin(f: (t: number) => number, lo: number, hi: number): number
  * Builds a ball's model from its moving samples first..last (indices into samples) and where
  * it rested before (null when it was already moving at the strike).
  */
-export function buildModel(id: BallId, samples: readonly Sample[], first: number, last: number, rest: { x: number; y: number } | null, restTime: number | null, o?: LegOptions): BallModel {
+export function buildModel(
+  id: BallId, samples: readonly Sample[], first: number, last: number, rest: { x: number; y: number } | null, restTime: number | null,
+  o?: LegOptions, restAfter: { x: number; y: number } | null = null,
+): BallModel {
   const legs = last >= first ? splitLegs(samples, first, last, o) : [];
   const changes: Change[] = [];
   let onset: number | null = null;
@@ -83,7 +90,14 @@ export function buildModel(id: BallId, samples: readonly Sample[], first: number
       ball: id, t, at: { x: (pa.x + pb.x) / 2, y: (pa.y + pb.y) / 2 }, before: velQ(a.fit, t), after: velQ(b.fit, t), kind: 'kink', leg: k,
     });
   }
-  return { id, samples, rest, onset, legs, changes };
+  return { id, samples, rest, restAfter, onset, legs, changes };
+}
+
+/** A ball that moved too little or too slowly for legs: one onset from `rest` towards `after`. */
+export function displacedModel(id: BallId, samples: readonly Sample[], rest: { x: number; y: number }, after: { x: number; y: number }, from: number, t: number): BallModel {
+  const d = { x: after.x - rest.x, y: after.y - rest.y };
+  const change: Change = { ball: id, t, at: rest, before: { x: 0, y: 0 }, after: d, kind: 'onset', leg: 0, earliest: from };
+  return { id, samples, rest, restAfter: after, onset: t, legs: [], changes: [change] };
 }
 
 /**
