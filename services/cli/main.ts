@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerEvents } from './events.ts';
 import { registerJudge } from './judge.ts';
+import { registerSimulate } from './simulate.ts';
 
 export function buildProgram(): Command {
   const program = new Command('railbird')
@@ -10,6 +11,7 @@ export function buildProgram(): Command {
     .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s) });
   registerJudge(program);
   registerEvents(program);
+  registerSimulate(program);
   return program;
 }
 
