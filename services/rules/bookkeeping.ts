@@ -40,7 +40,7 @@ export function applySpots(s: RefereeState, spots: readonly { id: BallId; rule: 
 /**
  * 14.1 re-rack (S): when one object ball is left, the other 14 are racked in the triangle with
  * the apex empty; with none left, all 15 are racked. A 15th ball lying in the rack area goes to
- * the head spot; a cue ball lying there is taken in hand behind the head string.
+ * the head spot (the centre spot if the cue ball is there); a cue ball lying there is taken in hand behind the head string.
  */
 export function rerackStraightPool(s: RefereeState): { state: RefereeState; respot: Respot[]; cueInRack: boolean } | null {
   const objects = s.bed.filter((b) => b.id !== 0);
@@ -55,7 +55,10 @@ export function rerackStraightPool(s: RefereeState): { state: RefereeState; resp
   const others: BallPosition[] = [];
   if (fifteenth) {
     if (inRack(fifteenth)) {
-      const spot = headSpot(s.table);
+      // The head spot, or the centre spot when the cue ball lies on the head spot.
+      const cueBall = s.bed.find((b) => b.id === 0);
+      const head = headSpot(s.table);
+      const spot = cueBall && Math.hypot(cueBall.x - head.x, cueBall.y - head.y) < BALL_DIAMETER ? { x: 0, y: 0 } : head;
       respot.push({ id: fifteenth.id, x: spot.x, y: spot.y, rule: 'S' });
       others.push({ id: fifteenth.id, x: spot.x, y: spot.y });
     } else others.push(fifteenth);
