@@ -8,27 +8,33 @@ import { BALL_DIAMETER, TABLE_SPECS } from '../contract/table.ts';
 import { diamondPositions } from '../rules/rack-check.ts';
 import { trianglePositions } from '../rules/respot.ts';
 import { standardTable, type TableGeometry } from '../sim/physics/table-geometry.ts';
-import { attributeChanges, gentleCushionTouches, type CauseOptions } from './causes.ts';
+import { attributeChanges, type CauseOptions } from './causes.ts';
+import { profileTouches } from './cushion-profile.ts';
+import { gentleCushionTouches } from './cushion-touch.ts';
 import { DEFAULT_LEGS, type LegOptions } from './legs.ts';
-import { buildModel, displacedModel, type BallModel } from './model.ts';
 import { analyseMotion, DEFAULT_MOTION, type BallMotion, type MotionOptions } from './motion.ts';
-import { buildSeries, median, type Sample } from './series.ts';
+import { buildSeries, median, type Sample, type Series } from './series.ts';
+import { lineCrossings, type BallModel } from './model.ts';
+import { buildShotModels, restNear, SETTLE } from './shot-models.ts';
 import { DEFAULT_SEGMENT, findShots, type SegmentOptions, type ShotWindow } from './shots.ts';
 import { findVanishings } from './vanish.ts';
 
 export interface InferOptions {
   table: TableSize;
+  /** The table's collision geometry, when not the standard one of `table` (another ball size, a carom table). */
+  geometry: TableGeometry | null;
   useOccluded: boolean;
   motion: MotionOptions;
   segment: SegmentOptions;
   legs: LegOptions;
-  causes: Omit<CauseOptions, 'frameTime'>;
+  causes: Omit<CauseOptions, 'frameTime' | 'maxAccel' | 'pathWindow'>;
   /** Contacts of the cue ball closer in time than this (s) are one simultaneous hit. */
   simultaneous: number;
 }
 
 export const DEFAULT_INFER: InferOptions = {
   table: '9ft',
+  geometry: null,
   useOccluded: true,
   motion: DEFAULT_MOTION,
   segment: DEFAULT_SEGMENT,
@@ -37,18 +43,9 @@ export const DEFAULT_INFER: InferOptions = {
   simultaneous: 0.0015,
 };
 
-/** A ball whose resting place moved this much (m) across a shot was hit. */
-const DISPLACED = 0.003;
-
 export type InferredLine = RackLine | ShotLine | DisturbedLine;
 
 const round = (v: number, digits = 5): number => Math.round(v * 10 ** digits) / 10 ** digits;
-
-function restNear(samples: readonly Sample[], from: number, to: number): { x: number; y: number } | null {
-  const inside = samples.filter((p) => p.t >= from && p.t <= to);
-  if (inside.length === 0) return null;
-  return { x: median(inside.map((p) => p.x)), y: median(inside.map((p) => p.y)) };
-}
 
 function isRack(balls: readonly BallPosition[], table: TableSize): boolean {
   const objects = balls.filter((b) => b.id !== 0);
@@ -61,20 +58,21 @@ function isRack(balls: readonly BallPosition[], table: TableSize): boolean {
 
 export function inferEvents(frames: readonly TrackFrame[], options: Partial<InferOptions> = {}): InferredLine[] {
   const o: InferOptions = { ...DEFAULT_INFER, ...options };
-  const table: TableGeometry = standardTable(o.table);
+  const table: TableGeometry = o.geometry ?? standardTable(o.table);
   const frameTimes = frames.map((f) => f.t);
   const frameTime = frames.length > 1 ? median(frameTimes.slice(1).map((t, i) => t - frameTimes[i]!)) : 1 / 60;
   const series = buildSeries(frames, { useOccluded: o.useOccluded });
   const motions = new Map<BallId, BallMotion>();
   for (const [id, s] of series) motions.set(id, analyseMotion(s, frameTimes, o.motion));
-  const shots = findShots(motions, o.segment);
+  const shots = findShots(motions, o.segment, table.ballRadius);
+  const ctx: Tracked = { motions, series, table, frameTime, o, recordingEnd: frameTimes[frameTimes.length - 1] ?? Infinity };
   const lines: InferredLine[] = [];
   const gone = new Set<BallId>();
   let prevEnd = -Infinity;
   shots.forEach((shot, i) => {
     const nextStart = shots[i + 1]?.firstMoving ?? Infinity;
     lines.push(...disturbances(motions, prevEnd + o.segment.restHold, shot.firstMoving - 0.05));
-    const inferred = inferShot(shot, nextStart, motions, series, table, frameTime, o, gone);
+    const inferred = inferShot(shot, nextStart, ctx, gone);
     if (inferred.rack) lines.push(inferred.rack);
     lines.push(inferred.shot);
     prevEnd = shot.end;
@@ -99,52 +97,38 @@ function disturbances(motions: Map<BallId, BallMotion>, from: number, to: number
   return out.sort((p, q) => (p.t ?? 0) - (q.t ?? 0));
 }
 
-function inferShot(
-  shot: ShotWindow, nextStart: number, motions: Map<BallId, BallMotion>, series: ReturnType<typeof buildSeries>,
-  table: TableGeometry, frameTime: number, o: InferOptions, gone: Set<BallId>,
-): { shot: ShotLine; rack: RackLine | null } {
+/** What every shot of a recording is inferred from. */
+interface Tracked {
+  motions: Map<BallId, BallMotion>;
+  series: Map<BallId, Series>;
+  table: TableGeometry;
+  frameTime: number;
+  o: InferOptions;
+  /** Time of the last frame: balls seen then have not vanished. */
+  recordingEnd: number;
+}
+
+function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<BallId>): { shot: ShotLine; rack: RackLine | null } {
+  const { motions, series, table, frameTime, o, recordingEnd } = ctx;
   const t1 = shot.firstMoving;
-  const models = new Map<BallId, BallModel>();
-  const movingAtStrike = new Set<BallId>();
-  for (const [id, m] of motions) {
-    const runs = m.runs.filter((r) => {
-      const a = m.series.samples[r.first]!.t;
-      const b = m.series.samples[r.last]!.t;
-      return b >= t1 - frameTime && a <= shot.end;
-    });
-    if (runs.length === 0) continue;
-    const firstRun = runs[0]!;
-    const startedBefore = m.series.samples[firstRun.first]!.t < t1 - 1.5 * frameTime;
-    let first = firstRun.first;
-    if (startedBefore) {
-      movingAtStrike.add(id);
-      while (first + 1 <= firstRun.last && m.series.samples[first]!.t < t1 - 2 * frameTime) first++;
-    }
-    const last = runs[runs.length - 1]!.last;
-    const restTime = first > 0 ? m.series.samples[first - 1]!.t : null;
-    models.set(id, buildModel(id, m.series.samples, first, last, startedBefore ? null : firstRun.restBefore, restTime, o.legs, firstRun.restAfter));
-  }
-  // Balls that crept a few millimetres (a thin, slow hit) with no motion run: displaced at rest.
-  for (const [id, s] of series) {
-    if (models.has(id) || id === 0) continue;
-    const before = restNear(s.samples, t1 - 0.35, t1 - frameTime);
-    const after = restNear(s.samples, shot.end + 0.1, Math.min(shot.end + 1, nextStart));
-    if (!before || !after || Math.hypot(after.x - before.x, after.y - before.y) < DISPLACED) continue;
-    models.set(id, displacedModel(id, s.samples, before, after, t1 - frameTime, shot.end));
-  }
+  const { models, movingAtStrike } = buildShotModels(shot, nextStart, motions, series, frameTime, o.legs);
+  const settled = Math.min(shot.end + SETTLE, nextStart);
   const cue = models.get(0 as BallId);
   const cueOnset = cue?.changes.find((c) => c.kind === 'onset')?.t ?? t1 - frameTime / 2;
-  const attributed = attributeChanges(models, table, { ...o.causes, frameTime })
-    .filter((e) => e.t >= cueOnset - 3 * frameTime && e.t <= shot.end + frameTime);
+  const attributed = attributeChanges(models, table, { ...o.causes, frameTime, maxAccel: o.legs.maxAccel, pathWindow: o.legs.refineWindow })
+    .filter((e) => e.t >= cueOnset - 3 * frameTime && e.t <= settled);
   // A slow cue ball after pushing a frozen ball starts late in the tracks: the push is the strike.
   const pushT = attributed.find((e) => e.type === 'contact' && e.a === 0)?.t ?? Infinity;
   const strikeT = Math.min(cueOnset, pushT);
   const contactsAndCushions = attributed.filter((e) => e.t >= strikeT - 1e-6);
-  contactsAndCushions.push(...gentleCushionTouches(models, table, contactsAndCushions, frameTime).filter((e) => e.t >= strikeT && e.t <= shot.end + frameTime));
+  const noise = new Map([...motions].map(([id, m]) => [id, m.noise]));
+  const profiled = profileTouches(models, table, contactsAndCushions, noise, o.causes.minKink);
+  const touches = [...profiled, ...gentleCushionTouches(models, table, [...contactsAndCushions, ...profiled], frameTime)];
+  contactsAndCushions.push(...touches.filter((e) => e.t >= strikeT && e.t <= settled));
   const events: ShotEvent[] = [{ t: strikeT, type: 'strike' }];
-  const vanished = findVanishings(series, table, t1 - frameTime, shot.end + frameTime, nextStart);
+  const vanished = findVanishings(series, table, t1 - frameTime, shot.end + frameTime, nextStart, recordingEnd);
   for (const v of vanished) gone.add(v.ball);
-  events.push(...contactsAndCushions, ...vanished.flatMap((v) => v.events), ...crossings(series.get(0 as BallId)?.samples ?? [], table.headStringX, strikeT, shot.end));
+  events.push(...contactsAndCushions, ...vanished.flatMap((v) => v.events), ...crossings(cue, series.get(0 as BallId)?.samples ?? [], table.headStringX, strikeT, settled, frameTime));
   mergeSimultaneous(events, o.simultaneous);
   events.sort((a, b) => a.t - b.t || order(a) - order(b));
   for (const e of events) e.t = round(e.t, 4);
@@ -174,16 +158,16 @@ function inferShot(
 
 const order = (e: ShotEvent): number => ['strike', 'cross', 'contact', 'cushion', 'pocket', 'off-table'].indexOf(e.type);
 
-function crossings(cue: readonly Sample[], lineX: number, from: number, to: number): ShotEvent[] {
+/** The cue ball crossing the head string, along its path (positions sampled when it vanished). */
+function crossings(cue: BallModel | undefined, samples: readonly Sample[], lineX: number, from: number, to: number, frame: number): ShotEvent[] {
+  const cross = (t: number): ShotEvent => ({ t, type: 'cross', ball: 0 as BallId, line: 'head-string' });
+  if (cue && cue.legs.length > 0) return lineCrossings(cue, lineX, from, to, frame).map(cross);
   const out: ShotEvent[] = [];
-  for (let k = 1; k < cue.length; k++) {
-    const a = cue[k - 1]!;
-    const b = cue[k]!;
+  for (let k = 1; k < samples.length; k++) {
+    const a = samples[k - 1]!;
+    const b = samples[k]!;
     if (b.t < from || a.t > to) continue;
-    if ((a.x - lineX) * (b.x - lineX) < 0) {
-      const f = (lineX - a.x) / (b.x - a.x);
-      out.push({ t: Math.max(from, a.t + f * (b.t - a.t)), type: 'cross', ball: 0 as BallId, line: 'head-string' });
-    }
+    if ((a.x - lineX) * (b.x - lineX) < 0) out.push(cross(Math.max(from, a.t + ((lineX - a.x) / (b.x - a.x)) * (b.t - a.t))));
   }
   return out;
 }

@@ -81,9 +81,11 @@ export interface LegOptions {
   breakDistance: number;
   /** Largest acceleration of a free ball (m/s²): sliding friction μ g with margin. */
   maxAccel: number;
+  /** Time (s) of samples either side of a change that its local fits use (refine.ts). */
+  refineWindow: number;
 }
 
-export const DEFAULT_LEGS: LegOptions = { breakDistance: 0.006, maxAccel: 4 };
+export const DEFAULT_LEGS: LegOptions = { breakDistance: 0.006, maxAccel: 4, refineWindow: 0.1 };
 
 /** Splits samples[from..to] into legs. */
 export function splitLegs(samples: readonly Sample[], from: number, to: number, o: LegOptions = DEFAULT_LEGS): Leg[] {

@@ -29,6 +29,8 @@ export interface MotionRun {
 
 export interface BallMotion {
   series: Series;
+  /** Position noise σ (m) per axis, from the ball's still samples (0 when too few). */
+  noise: number;
   still: boolean[];
   runs: MotionRun[];
 }
@@ -111,5 +113,5 @@ export function analyseMotion(series: Series, frameTimes: readonly number[], o: 
     if (tail && tail.last === s.length - 1) tail.vanished = true;
     else runs.push({ first: s.length - 1, last: s.length - 1, restBefore: restAround(s, still, s.length - 1, -1), restAfter: null, vanished: true });
   }
-  return { series, still, runs };
+  return { series, noise, still, runs };
 }

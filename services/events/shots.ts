@@ -2,6 +2,7 @@
 // ball at rest for `restHold`), balls already moving at the strike, and what happened between
 // shots (balls disturbed while no shot was in progress).
 import type { BallId } from '../contract/ids.ts';
+import { BALL_RADIUS } from '../contract/table.ts';
 import { fitLine, type Series } from './series.ts';
 import type { BallMotion, MotionRun } from './motion.ts';
 
@@ -26,16 +27,22 @@ export interface ShotWindow {
 const runStart = (s: Series, r: MotionRun): number => s.samples[r.first]!.t;
 const runEnd = (s: Series, r: MotionRun): number => s.samples[r.last]!.t;
 
+/** Time (s) over which a ball's speed leaving rest is measured (at least three samples). */
+const LEAVING = 0.05;
+
 function leavesAtSpeed(s: Series, r: MotionRun, o: SegmentOptions): boolean {
   if (!r.restBefore) return false;
-  const pts = s.samples.slice(r.first, Math.min(r.last + 1, r.first + 3));
+  const t0 = s.samples[r.first]!.t;
+  let end = Math.min(r.last + 1, r.first + 3);
+  while (end <= r.last && s.samples[end]!.t - t0 <= LEAVING) end++;
+  const pts = s.samples.slice(r.first, end);
   if (pts.length < 2) return false;
   const fit = fitLine(pts, pts[0]!.t);
   return fit !== null && Math.hypot(fit.vx, fit.vy) >= o.strikeSpeed;
 }
 
 /** A ball moving next to the cue ball when it starts: the cue ball was hit, not struck. */
-function hitByBall(motions: Map<BallId, BallMotion>, at: { x: number; y: number }, t: number): boolean {
+function hitByBall(motions: Map<BallId, BallMotion>, at: { x: number; y: number }, t: number, diameter: number): boolean {
   for (const [id, m] of motions) {
     if (id === 0) continue;
     for (const r of m.runs) {
@@ -44,40 +51,56 @@ function hitByBall(motions: Map<BallId, BallMotion>, at: { x: number; y: number 
       // Only a ball already moving before the cue ball started can have hit it.
       if (a > t - 0.02 || b < t - 0.05) continue;
       // A ball that rested touching the cue ball was pushed by it (a frozen-ball stroke, G18l).
-      if (r.restBefore && Math.hypot(r.restBefore.x - at.x, r.restBefore.y - at.y) < 0.05715 + 0.01) continue;
+      if (r.restBefore && Math.hypot(r.restBefore.x - at.x, r.restBefore.y - at.y) < diameter + 0.01) continue;
       let nearest = m.series.samples[r.first]!;
       for (let k = r.first; k <= r.last; k++) {
         const p = m.series.samples[k]!;
         if (Math.abs(p.t - t) < Math.abs(nearest.t - t)) nearest = p;
       }
-      if (Math.hypot(nearest.x - at.x, nearest.y - at.y) < 0.06 + 0.5 * 0.05715) return true;
+      if (Math.hypot(nearest.x - at.x, nearest.y - at.y) < 0.06 + 0.5 * diameter) return true;
     }
   }
   return false;
 }
 
-/** A ball resting against the cue ball leaves at speed as the cue ball starts: a frozen-ball stroke. */
-function pushesFrozenBall(motions: Map<BallId, BallMotion>, cue: Series, run: MotionRun, o: SegmentOptions): boolean {
+/** Shortest rest (s) of the cue ball before a strike. */
+const MIN_REST = 0.15;
+
+/** Fastest cue ball (m/s): a ball farther than this can cover cannot have been hit by it. */
+const FASTEST = 12;
+
+/**
+ * A resting ball near the cue ball leaves at speed just as the cue ball starts: the cue ball was
+ * struck into it (frozen, or so close that the cue ball met it before moving visibly itself).
+ */
+function launchesBall(motions: Map<BallId, BallMotion>, cue: Series, run: MotionRun, o: SegmentOptions, diameter: number): boolean {
   const at = run.restBefore;
   if (!at) return false;
   const t = runStart(cue, run);
   for (const [id, m] of motions) {
     if (id === 0) continue;
     for (const r of m.runs) {
-      if (!r.restBefore || Math.hypot(r.restBefore.x - at.x, r.restBefore.y - at.y) > 0.05715 + 0.01) continue;
-      if (Math.abs(runStart(m.series, r) - t) < 0.1 && leavesAtSpeed(m.series, r, o)) return true;
+      if (!r.restBefore) continue;
+      const dt = runStart(m.series, r) - t;
+      if (dt < -0.05 || dt > 0.1) continue;
+      const gap = Math.hypot(r.restBefore.x - at.x, r.restBefore.y - at.y) - diameter;
+      if (gap <= 0.01 + FASTEST * Math.max(0, dt + 0.04) && leavesAtSpeed(m.series, r, o)) return true;
     }
   }
   return false;
 }
 
-export function findShots(motions: Map<BallId, BallMotion>, o: SegmentOptions = DEFAULT_SEGMENT): ShotWindow[] {
+export function findShots(motions: Map<BallId, BallMotion>, o: SegmentOptions = DEFAULT_SEGMENT, ballRadius = BALL_RADIUS): ShotWindow[] {
+  const diameter = 2 * ballRadius;
   const cue = motions.get(0 as BallId);
   if (!cue) return [];
-  const strikes = cue.runs.filter((run) => {
+  const strikes = cue.runs.filter((run, i) => {
     if (run.vanished && run.first === run.last) return false;
-    if (!leavesAtSpeed(cue.series, run, o) && !pushesFrozenBall(motions, cue.series, run, o)) return false;
-    return !hitByBall(motions, run.restBefore!, runStart(cue.series, run));
+    // A struck cue ball was at rest before; a pause in a creeping ball's motion is no strike.
+    const prev = cue.runs[i - 1];
+    if (prev && runStart(cue.series, run) - runEnd(cue.series, prev) < MIN_REST) return false;
+    if (!leavesAtSpeed(cue.series, run, o) && !launchesBall(motions, cue.series, run, o, diameter)) return false;
+    return !hitByBall(motions, run.restBefore!, runStart(cue.series, run), diameter);
   });
   return strikes.map((run, i) => {
     const start = runStart(cue.series, run);

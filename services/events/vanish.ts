@@ -1,7 +1,7 @@
 // Balls that leave the bed during a shot: pocketed (which pocket) or off the table. A ball that
 // disappears and comes back where it was was only hidden (by an arm, a hand, the cue).
 import type { BallId, Cushion, Pocket } from '../contract/ids.ts';
-import { nearestCushion } from './causes.ts';
+import { nearestCushion } from './cushion-touch.ts';
 import type { ShotEvent } from '../contract/log.ts';
 import type { TableGeometry } from '../sim/physics/table-geometry.ts';
 import { fitLine, type Sample } from './series.ts';
@@ -60,9 +60,12 @@ function pocketFor(table: TableGeometry, recent: readonly Sample[]): { pocket: P
 
 /**
  * For each ball last seen during [from, to] and not seen again near that place before `until`:
- * a pocket event (the extrapolated path enters a pocket) or an off-table event.
+ * a pocket event (the extrapolated path enters a pocket) or an off-table event. A ball seen in
+ * the last frame of the recording (`recordingEnd`) has not vanished.
  */
-export function findVanishings(series: Map<BallId, { samples: Sample[] }>, table: TableGeometry, from: number, to: number, until: number): Vanishing[] {
+export function findVanishings(
+  series: Map<BallId, { samples: Sample[] }>, table: TableGeometry, from: number, to: number, until: number, recordingEnd = Infinity,
+): Vanishing[] {
   const out: Vanishing[] = [];
   for (const [id, s] of series) {
     const samples = s.samples;
@@ -76,6 +79,7 @@ export function findVanishings(series: Map<BallId, { samples: Sample[] }>, table
     }
     if (lastIdx < 0) continue;
     const last = samples[lastIdx]!;
+    if (last.t >= recordingEnd - 1e-9) continue; // seen until the recording ends
     const back = samples.slice(lastIdx + 1).find((p) => p.t <= until);
     if (back && back.t - last.t < 0.25) continue; // still seen: it did not leave
     if (back && Math.hypot(back.x - last.x, back.y - last.y) < HIDDEN_RADIUS) continue; // hidden, back in place

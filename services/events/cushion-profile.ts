@@ -1,0 +1,141 @@
+// Gentle cushion touches read from the distance-to-cushion profile: a ball that touches a
+// cushion comes to exactly one radius from its face and leaves again, so its distance over
+// time has a sharp corner at zero (a V); a ball that only passes close has a smooth minimum
+// above zero. Each close approach is fitted both ways, and the V must fit clearly better.
+import type { BallId, Cushion } from '../contract/ids.ts';
+import type { ShotEvent } from '../contract/log.ts';
+import type { TableGeometry } from '../sim/physics/table-geometry.ts';
+import type { BallModel } from './model.ts';
+import { leastSquares, minimise } from './refine.ts';
+import type { Sample } from './series.ts';
+import { dot, len, sub, type Vec } from './vec.ts';
+
+export interface ProfileOptions {
+  /** A close approach: the ball's centre within this distance (m) of one radius from a face. */
+  zone: number;
+  /** Half-width (s) of the stretch of profile fitted around a close approach. */
+  halfWidth: number;
+  /** Largest height (m) of the V's corner above the face: the ball must reach it. */
+  apex: number;
+  /** Slowest approach and departure (m/s) across the face that count. */
+  minSpeed: number;
+  /** How much better (in units of the noise variance) the V must fit than a smooth minimum. */
+  evidence: number;
+}
+
+export const DEFAULT_PROFILE: ProfileOptions = { zone: 0.01, halfWidth: 0.3, apex: 0.0015, minSpeed: 0.004, evidence: 12 };
+
+/** A kink this close (m) to a face may be the touch itself; farther ones are other changes. */
+const AT_FACE = 0.006;
+
+interface Face {
+  cushion: Cushion;
+  /** Signed distance (m) of a ball centre beyond one radius from the face (NaN: not facing it). */
+  gap: (p: Vec) => number;
+}
+
+function faces(table: TableGeometry): Face[] {
+  const R = table.ballRadius;
+  const out: Face[] = table.lines.map((l) => ({
+    cushion: l.cushion,
+    gap: (p: Vec): number => {
+      const along = dot(sub(p, l.start), l.direction);
+      return along < 0 || along > l.length ? NaN : dot(sub(p, l.start), l.normal) - R;
+    },
+  }));
+  for (const tip of table.tips) out.push({ cushion: tip.cushion, gap: (p: Vec): number => len(sub(p, tip.centre)) - tip.radius - R });
+  return out;
+}
+
+interface Corner { t: number; apex: number; vIn: number; vOut: number; rss: number }
+
+/** Best V (corner at τ, height c, slopes vIn before and vOut after) through (t, d) points. */
+function fitCorner(ts: readonly number[], ds: readonly number[]): Corner | null {
+  const zeros = ds.map(() => 0);
+  const at = (tau: number): Corner | null => {
+    const rows = ts.map((t) => [1, Math.max(0, tau - t), Math.max(0, t - tau)]);
+    const fit = leastSquares(rows, ds, zeros);
+    return fit ? { t: tau, apex: fit.ux[0]!, vIn: fit.ux[1]!, vOut: fit.ux[2]!, rss: fit.rss } : null;
+  };
+  const lo = ts[1]!;
+  const hi = ts[ts.length - 2]!;
+  if (!(hi > lo)) return null;
+  return at(minimise((tau) => at(tau)?.rss ?? Infinity, lo, hi, 4 * ts.length));
+}
+
+/** Residual of the best smooth (quadratic in time) profile through the points. */
+function smoothResidual(ts: readonly number[], ds: readonly number[]): number {
+  const mid = ts[ts.length >> 1]!;
+  const fit = leastSquares(ts.map((t) => [1, t - mid, (t - mid) ** 2]), ds, ds.map(() => 0));
+  return fit?.rss ?? Infinity;
+}
+
+/** Touches of one face by one ball along its samples (from..to indices). */
+function faceTouches(samples: readonly Sample[], from: number, to: number, face: Face, cuts: readonly number[], noise: number, o: ProfileOptions): number[] {
+  const d = samples.map((p, k) => (k < from || k > to ? NaN : face.gap(p)));
+  const out: number[] = [];
+  let k = from;
+  while (k <= to) {
+    if (!(d[k]! < o.zone)) { k++; continue; }
+    // The deepest point of this close approach.
+    let deepest = k;
+    let j = k;
+    while (j <= to && !(d[j]! >= o.zone)) { if (d[j]! < d[deepest]!) deepest = j; j++; }
+    k = j;
+    const t0 = samples[deepest]!.t;
+    const lo = Math.max(from, ...cuts.filter((c) => c < deepest).map((c) => c + 1));
+    const hi = Math.min(to, ...cuts.filter((c) => c >= deepest));
+    const idx: number[] = [];
+    for (let i = lo; i <= hi; i++) if (Math.abs(samples[i]!.t - t0) <= o.halfWidth && Number.isFinite(d[i]!)) idx.push(i);
+    if (idx.length < 7) continue;
+    const ts = idx.map((i) => samples[i]!.t);
+    const ds = idx.map((i) => d[i]!);
+    const corner = fitCorner(ts, ds);
+    if (!corner || corner.apex > o.apex || corner.apex < -3 * o.apex) continue;
+    if (corner.vIn < o.minSpeed || corner.vOut < o.minSpeed) continue;
+    const before = ts.filter((t) => t < corner.t).length;
+    if (before < 3 || ts.length - before < 3) continue;
+    if (smoothResidual(ts, ds) - corner.rss < o.evidence * Math.max(noise, 0.0003) ** 2) continue;
+    out.push(corner.t);
+  }
+  return out;
+}
+
+/**
+ * Gentle touches of every moving ball (not already in `known` within 0.3 s): corners of its
+ * distance-to-cushion profile. `noise` is each ball's position noise σ (m).
+ */
+export function profileTouches(
+  models: Map<BallId, BallModel>, table: TableGeometry, known: readonly ShotEvent[], noise: ReadonlyMap<BallId, number>, minKink: number,
+  o: ProfileOptions = DEFAULT_PROFILE,
+): ShotEvent[] {
+  const out: ShotEvent[] = [];
+  const all = faces(table);
+  const seen = (ball: BallId, cushion: Cushion, t: number): boolean =>
+    [...known, ...out].some((e) => e.type === 'cushion' && e.ball === ball && e.cushion === cushion && Math.abs(e.t - t) < 0.3);
+  for (const m of models.values()) {
+    const first = m.legs[0]?.first;
+    const lastLeg = m.legs[m.legs.length - 1];
+    if (first === undefined || !lastLeg) continue;
+    // Follow the ball a little into its rest: it may stop against the cushion it touched.
+    const tEnd = m.samples[lastLeg.last]!.t + (m.finalRest ? o.halfWidth : 0);
+    let to = lastLeg.last;
+    while (to + 1 < m.samples.length && m.samples[to + 1]!.t <= tEnd) to++;
+    const kinks = m.changes.filter((c) => c.kind === 'kink' && len(sub(c.after, c.before)) >= minKink);
+    for (const face of all) {
+      // Other changes (collisions, other cushions) cut the profile: a V across one is no touch.
+      const cuts = kinks.filter((c) => !(face.gap(c.at) < AT_FACE)).map((c) => indexAt(m.samples, c.t));
+      for (const t of faceTouches(m.samples, first, to, face, cuts, noise.get(m.id) ?? 0.001, o)) {
+        if (!seen(m.id, face.cushion, t)) out.push({ t, type: 'cushion', ball: m.id, cushion: face.cushion });
+      }
+    }
+  }
+  return out;
+}
+
+/** Index of the last sample at or before t. */
+function indexAt(samples: readonly Sample[], t: number): number {
+  let k = 0;
+  while (k + 1 < samples.length && samples[k + 1]!.t <= t) k++;
+  return k;
+}

@@ -1,0 +1,149 @@
+// Ball–cushion touches that no kink of a leg shows: a ball struck into a cushion right beside
+// it (its first path seen is already the rebound), and touches too gentle to bend the path
+// visibly. Also the distance from a point to the cushion faces that every cushion test uses.
+import type { BallId, Cushion } from '../contract/ids.ts';
+import type { ShotEvent } from '../contract/log.ts';
+import type { TableGeometry } from '../sim/physics/table-geometry.ts';
+import { evalQ, fitQuadratic, velQ } from './legs.ts';
+import { argmin, type BallModel, type Change } from './model.ts';
+import { angleBetween, dot, len, sub, type Vec } from './vec.ts';
+
+/** Distance from p to the cushion faces (nose and jaw lines, jaw tips), with the cushion's name. */
+export function nearestCushion(table: TableGeometry, p: Vec): { cushion: Cushion; distance: number; normal: Vec } {
+  let best = { cushion: 'head' as Cushion, distance: Infinity, normal: { x: 1, y: 0 } };
+  for (const l of table.lines) {
+    const rel = sub(p, l.start);
+    const along = Math.max(0, Math.min(l.length, dot(rel, l.direction)));
+    const foot = { x: l.start.x + l.direction.x * along, y: l.start.y + l.direction.y * along };
+    const d = dot(sub(p, foot), l.normal);
+    const off = len(sub(p, foot));
+    const distance = along > 0 && along < l.length ? d : off;
+    if (Math.abs(distance) < Math.abs(best.distance)) best = { cushion: l.cushion, distance, normal: l.normal };
+  }
+  for (const tip of table.tips) {
+    const d = len(sub(p, tip.centre)) - tip.radius;
+    if (Math.abs(d) < Math.abs(best.distance)) {
+      const n = sub(p, tip.centre);
+      const k = len(n) || 1;
+      best = { cushion: tip.cushion, distance: d, normal: { x: n.x / k, y: n.y / k } };
+    }
+  }
+  return best;
+}
+
+/** Farthest (m) a struck ball may travel to a cushion before its first sample shows the rebound. */
+const REBOUND_REACH = 0.15;
+/** Deceleration (m/s²) of a sliding ball, μs g: no ball struck at v stops within v² / 2 of it. */
+const SLIDING_DECELERATION = 0.2 * 9.81;
+/** Largest angle between the seen departure and the mirrored line of centres. */
+const REBOUND_ANGLE = 0.45;
+
+/**
+ * A ball struck at time `hitT` along `centres` (the line of centres, hitter to ball) at speed
+ * `approach`: if the line of centres runs into a cushion closer than the ball must travel at
+ * that speed (sliding friction can stop it no sooner), or the ball is seen leaving along the
+ * mirror image of the line of centres off a cushion close by, it touched that cushion first.
+ */
+export function bounceAfterHit(m: BallModel, c: Change, centres: Vec, approach: number | null, hitT: number, table: TableGeometry): ShotEvent | null {
+  const R = table.ballRadius;
+  const k = len(centres);
+  if (c.kind !== 'onset' || k === 0) return null;
+  const dir = { x: centres.x / k, y: centres.y / k };
+  let face: ReturnType<typeof nearestCushion> | null = null;
+  let reach = 0;
+  for (let s = 0; s <= REBOUND_REACH && !face; s += 0.0005) {
+    const near = nearestCushion(table, { x: c.at.x + dir.x * s, y: c.at.y + dir.y * s });
+    if (near.distance <= R && dot(dir, near.normal) < 0) { face = near; reach = s; }
+  }
+  if (!face) return null;
+  const n = face.normal;
+  const mirrored = { x: dir.x - 2 * dot(dir, n) * n.x, y: dir.y - 2 * dot(dir, n) * n.y };
+  const travel = approach === null ? 0 : (0.8 * approach) ** 2 / (2 * SLIDING_DECELERATION);
+  if (reach > travel) {
+    if (angleBetween(c.after, centres) < 0.3 || angleBetween(c.after, mirrored) > REBOUND_ANGLE) return null;
+  } else if (approach !== null && approach > 0) {
+    return { t: hitT + reach / approach, type: 'cushion', ball: m.id, cushion: face.cushion };
+  }
+  // When: the rebound path seen, traced back to one radius from that cushion.
+  const leg = m.legs[0];
+  const seen = leg ? m.samples[leg.first]!.t : hitT;
+  const path = c.local?.after ?? leg?.fit;
+  const t = path && seen > hitT ? argmin((s) => Math.abs(nearestCushion(table, evalQ(path, s)).distance - R), hitT, seen) : hitT;
+  return { t, type: 'cushion', ball: m.id, cushion: face.cushion };
+}
+
+/** A leg reaching this close (m) to one radius from a face while moving towards it touched it. */
+const REACH = 0.003;
+/** A ball that came to rest this close (m) to one radius from a face may have stopped against it. */
+const REST_REACH = 0.004;
+/** Deceleration (m/s²) of a rolling ball, μr g: how far a ball rolls before it stops. */
+const ROLLING_DECELERATION = 0.01 * 9.81;
+/** It touched if, rolling on, it would have gone this far (m) past the face. */
+const OVERSHOOT = 0.003;
+
+/**
+ * A ball that came to rest beside a cushion after rolling towards it: it touched the cushion
+ * (and rebounded a little) if, rolling on as it approached, it would have gone past the face.
+ */
+function stopsAgainst(m: BallModel, table: TableGeometry): { t: number; cushion: Cushion } | null {
+  const R = table.ballRadius;
+  const last = m.legs[m.legs.length - 1];
+  if (!m.finalRest || !last) return null;
+  const near = nearestCushion(table, m.finalRest);
+  if (near.distance - R > REST_REACH) return null;
+  const gap = (p: Vec): number => dot(sub(p, m.finalRest!), near.normal) + near.distance - R;
+  const approach = m.samples.slice(last.first, last.last + 1).filter((p) => gap(p) > REST_REACH).slice(-8);
+  if (approach.length < 4) return null;
+  const fit = fitQuadratic(approach, 4);
+  const ta = approach[approach.length - 1]!.t;
+  const p = evalQ(fit, ta);
+  const v = velQ(fit, ta);
+  const speed = len(v);
+  const towards = speed > 0 ? -dot(v, near.normal) / speed : 0;
+  if (towards * speed <= 0.005) return null;
+  const toFace = gap(p) / towards;
+  const rolls = speed ** 2 / (2 * ROLLING_DECELERATION);
+  if (rolls < toFace + OVERSHOOT / towards) return null;
+  const a = ROLLING_DECELERATION;
+  return { t: ta + (speed - Math.sqrt(Math.max(0, speed ** 2 - 2 * a * Math.max(0, toFace)))) / a, cushion: near.cushion };
+}
+
+/**
+ * Cushion touches too gentle to bend a leg visibly: the leg's path reaches one radius from a
+ * cushion face while moving towards it (timed where it gets closest), or the ball comes to
+ * rest against it.
+ */
+export function gentleCushionTouches(models: Map<BallId, BallModel>, table: TableGeometry, known: readonly ShotEvent[], frame: number): ShotEvent[] {
+  const R = table.ballRadius;
+  const out: ShotEvent[] = [];
+  const seen = (ball: BallId, cushion: Cushion, t: number): boolean =>
+    [...known, ...out].some((e) => e.type === 'cushion' && e.ball === ball && e.cushion === cushion && Math.abs(e.t - t) < 0.3);
+  for (const m of models.values()) {
+    m.legs.forEach((leg, k) => {
+      const t0 = m.samples[leg.first]!.t;
+      const next = m.legs[k + 1];
+      const t1 = next ? m.samples[next.first]!.t : m.samples[leg.last]!.t;
+      const gapAt = (t: number): { gap: number; towards: number; cushion: Cushion } => {
+        const near = nearestCushion(table, evalQ(leg.fit, t));
+        return { gap: near.distance - R, towards: -dot(velQ(leg.fit, t), near.normal), cushion: near.cushion };
+      };
+      for (let t = t0; t <= t1; t += frame / 4) {
+        const g = gapAt(t);
+        if (g.gap > REACH || g.towards <= 0.005) continue;
+        // Closest to the face (or where the path reaches it) along the rest of the leg.
+        let at = t;
+        for (let s = t + frame / 16; s <= t1 && g.gap > 0; s += frame / 16) {
+          const h = gapAt(s);
+          if (h.gap >= gapAt(at).gap) break;
+          at = s;
+          if (h.gap <= 0) break;
+        }
+        if (!seen(m.id, g.cushion, at)) out.push({ t: at, type: 'cushion', ball: m.id, cushion: g.cushion });
+        break;
+      }
+    });
+    const stop = stopsAgainst(m, table);
+    if (stop && !seen(m.id, stop.cushion, stop.t)) out.push({ t: stop.t, type: 'cushion', ball: m.id, cushion: stop.cushion });
+  }
+  return out;
+}

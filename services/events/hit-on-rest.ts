@@ -1,0 +1,219 @@
+// Who hit a ball that left rest, and when: another ball whose path into the hit comes to two
+// radii of the resting ball, moving towards it, with the struck ball leaving along the line of
+// centres. The hitter's path into the hit is read two ways (its model up to its own kink at
+// this collision; a fresh fit of its samples before the onset) and the better reading wins.
+import type { CauseOptions } from './causes.ts';
+import { fitQuadratic, evalQ, velQ } from './legs.ts';
+import { argmin, positionBefore, velocityBefore, type BallModel, type Change } from './model.ts';
+import { angleBetween, dot, len, sub, type Vec } from './vec.ts';
+
+/** Largest angle between the struck ball's departure and the line of centres. */
+const MAX_DEPARTURE_ANGLE = 0.45;
+/** Slowest approach (m/s) along the line of centres that counts as a hit (a very thin cut). */
+const MIN_APPROACH = 0.01;
+/** Smallest velocity change (m/s) of the hitter that tells the line of centres. */
+const KICK = 0.3;
+/** Largest miss (m) of 2R for a graze of a slowly departing ball. */
+const GRAZE = 0.004;
+
+interface Path {
+  pos: (t: number) => Vec;
+  vel: (t: number) => Vec;
+  /** The path is known from this time on. */
+  from: number;
+  /** The hitter's velocity change at this collision, when its path shows it. */
+  kick: Vec | null;
+}
+
+/**
+ * The hitter's own change at a collision it caused: its kink nearest to `t` (within two frames)
+ * that took velocity away towards `target`. Its path before that kink is its path into the hit.
+ */
+function hitterKink(other: BallModel, target: Vec, t: number, frame: number): Change | null {
+  let best: Change | null = null;
+  for (const k of other.changes) {
+    if (k.kind !== 'kink' || Math.abs(k.t - t) > 2 * frame) continue;
+    if (dot(sub(k.after, k.before), sub(target, k.at)) >= 0) continue;
+    if (!best || Math.abs(k.t - t) < Math.abs(best.t - t)) best = k;
+  }
+  return best;
+}
+
+/** The hitter's model path, with its kink at this collision (if it shows one) ignored. */
+function modelPath(other: BallModel, c: Change, frame: number): Path {
+  const kink = hitterKink(other, c.at, c.t, frame);
+  const until = kink ? kink.t : Infinity;
+  return {
+    pos: (s) => positionBefore(other, s, until), vel: (s) => velocityBefore(other, s, until), from: -Infinity, kick: kink ? sub(kink.after, kink.before) : null,
+  };
+}
+
+/**
+ * A free-ball path fitted afresh to the hitter's samples shortly before `cut` (after its last
+ * change well before it): a collision too close to another change for a leg of its own.
+ */
+function freshPath(other: BallModel, cut: number, window: number, frame: number, maxAccel: number): Path | null {
+  if (other.onset === null || other.onset > cut - 2 * frame) return null;
+  let start = Math.max(other.onset, cut - window);
+  for (const k of other.changes) if (k.t < cut - 1.5 * frame && k.t > start) start = k.t;
+  const pts = other.samples.filter((p) => p.t > start && p.t <= cut);
+  if (pts.length < 3) return null;
+  const q = fitQuadratic(pts, maxAccel);
+  return { pos: (s) => evalQ(q, s), vel: (s) => velQ(q, s), from: pts[0]!.t, kick: null };
+}
+
+/** The first time in [lo, hi] that f falls from positive to ≤ 0 (null if it never does). */
+function firstCrossing(f: (t: number) => number, lo: number, hi: number, step: number): number | null {
+  const steps = Math.max(60, Math.ceil((hi - lo) / step));
+  let prev = f(lo);
+  for (let k = 1; k <= steps; k++) {
+    const s = lo + ((hi - lo) * k) / steps;
+    const g = f(s);
+    if (prev > 0 && g <= 0) {
+      let a = s - (hi - lo) / steps;
+      let b = s;
+      for (let i = 0; i < 30; i++) { const mid = (a + b) / 2; if (f(mid) > 0) a = mid; else b = mid; }
+      return (a + b) / 2;
+    }
+    prev = g;
+  }
+  return null;
+}
+
+/** A ball that left rest slowly (or only crept): its onset time is vague, its hitter grazed it. */
+function slowDeparture(m: BallModel, c: Change): boolean {
+  if (m.restAfter !== null && len(sub(m.restAfter, c.at)) < 0.05) return true;
+  return len(c.after) < 0.3 && m.changes.every((k) => k === c || len(sub(k.after, k.before)) < 0.3);
+}
+
+/** A hit on a resting ball: when, how well it fits (lower is better), the line of centres
+ * (hitter to struck ball) and the hitter's speed along it (null: not known). */
+export interface RestHit {
+  t: number;
+  score: number;
+  centres: Vec;
+  approach: number | null;
+}
+
+/** A ball at rest that a hitter's path cannot pass through. */
+export interface Obstacle {
+  at: Vec;
+  /** When it left rest (Infinity: not in this shot). */
+  onset: number;
+}
+
+export interface RestHitContext {
+  /** The struck ball was part of a frozen cluster (a rack): it may leave in any direction. */
+  clustered: boolean;
+  obstacles: readonly Obstacle[];
+}
+
+/** Depth (m) by which a path must pass into another resting ball to have met it first. */
+const THROUGH = 0.002;
+
+/** The path met another resting ball before t: it cannot have gone on to this one. */
+function blocked(path: Path, obstacles: readonly Obstacle[], R: number, lo: number, t: number, step: number): boolean {
+  return obstacles.some((b) => {
+    const meets = firstCrossing((s) => len(sub(path.pos(s), b.at)) - 2 * R + THROUGH, lo, t, step);
+    return meets !== null && b.onset > meets - step * 8;
+  });
+}
+
+function hitAlong(m: BallModel, path: Path, c: Change, R: number, o: CauseOptions, ctx: RestHitContext): RestHit | null {
+  const clustered = ctx.clustered;
+  const gapAt = (s: number): number => len(sub(path.pos(s), c.at)) - 2 * R;
+  // A slow ball shows its onset late: search back up to 0.3 s.
+  const lo = Math.max(c.earliest ?? c.t - 0.3, path.from);
+  const hi = c.t + 2 * o.frameTime;
+  if (!(hi > lo)) return null;
+  // The first time the gap closes to zero in the window (the ball cannot pass through).
+  let t = firstCrossing(gapAt, lo, hi, o.frameTime / 4);
+  let graze = false;
+  if (t === null) {
+    // No crossing: a graze (the path passes just outside 2R, within the tolerance) at its closest.
+    // Only a slow departure is a graze; a ball sent away fast was hit squarely by something.
+    const closest = argmin((s) => Math.abs(gapAt(s)), lo, hi);
+    if (slowDeparture(m, c) && Math.abs(gapAt(closest)) <= GRAZE) {
+      t = closest;
+      graze = true;
+    } else if (Math.abs(gapAt(c.t)) <= o.ballTolerance) {
+      t = c.t; // at 2R when it left: the leg switch hid the crossing
+    } else {
+      return null;
+    }
+  }
+  if (blocked(path, ctx.obstacles, R, lo, t, o.frameTime / 4)) return null;
+  const centres = sub(c.at, path.pos(t));
+  const approach = dot(path.vel(t), centres) / (len(centres) || 1);
+  // At the closest point of a graze the approach speed is zero by definition.
+  if (!graze && approach < MIN_APPROACH) return null;
+  if (graze && len(path.vel(t)) < o.minKink / 2) return null;
+  // Where it went is better measured by where it stopped, when it stopped near (a slow ball).
+  const moved = m.restAfter ? sub(m.restAfter, c.at) : null;
+  const departure = moved && len(moved) < 0.1 ? moved : c.after;
+  // A ball of a frozen cluster (a rack) leaves as all its neighbours push it: any direction.
+  let angle = clustered ? MAX_DEPARTURE_ANGLE / 2 : angleBetween(departure, centres);
+  // Momentum is shared: the hitter lost what the struck ball gained (its own path may be too
+  // short to tell, a cushion right after the hit).
+  if (path.kick && len(path.kick) > KICK) angle = Math.min(angle, angleBetween({ x: -path.kick.x, y: -path.kick.y }, centres));
+  if (angle > MAX_DEPARTURE_ANGLE) return null;
+  return { t, score: angle / MAX_DEPARTURE_ANGLE + (c.earliest === undefined ? Math.abs(t - c.t) / 0.3 : 0), centres, approach: graze ? null : approach };
+}
+
+/**
+ * A hitter that left rest just before (struck, with at most a sample or two before the hit): it
+ * went straight from its resting place to the contact point C = P − 2R û (û the struck ball's
+ * departure), and, momentum being shared, its velocity into the hit was its velocity out plus
+ * the struck ball's. Its samples before the hit lie on the way to C, its path out starts at C,
+ * and its way in points at C.
+ */
+function launchHit(m: BallModel, other: BallModel, c: Change, R: number, o: CauseOptions): RestHit | null {
+  if (!other.rest || other.onset === null || c.earliest !== undefined || other.onset > c.t + o.frameTime) return null;
+  const u = len(c.after);
+  if (u === 0) return null;
+  const from = other.rest;
+  const contact = { x: c.at.x - (2 * R * c.after.x) / u, y: c.at.y - (2 * R * c.after.y) / u };
+  const way = sub(contact, from);
+  const wayLength = len(way);
+  if (wayLength < 0.002) return null;
+  const tol = o.ballTolerance;
+  const near = other.samples.filter((p) => p.t > other.onset! - 2 * o.frameTime && p.t <= c.t + 0.15);
+  const before = near.filter((p) => p.t <= c.t && len(sub(p, from)) > 0.003);
+  if (before.length > 2) return null;
+  for (const p of before) {
+    const along = dot(sub(p, from), way) / wayLength;
+    const off = Math.abs((p.x - from.x) * way.y - (p.y - from.y) * way.x) / wayLength;
+    if (off > tol || along < -tol || along > wayLength + tol) return null;
+  }
+  const after = near.filter((p) => p.t > c.t).slice(0, 3);
+  if (after.length < 2) return null;
+  const out = fitQuadratic(after, o.maxAccel);
+  const outSpeed = len(velQ(out, c.t));
+  if (len(sub(evalQ(out, c.t), contact)) > tol + 0.25 * outSpeed * o.frameTime) return null;
+  const into = { x: velQ(out, c.t).x + c.after.x, y: velQ(out, c.t).y + c.after.y };
+  const angle = angleBetween(into, way);
+  if (angle > LAUNCH_ANGLE) return null;
+  return { t: c.t, score: angle / LAUNCH_ANGLE, centres: sub(c.at, contact), approach: dot(into, way) / wayLength };
+}
+
+/** Largest angle between a launched hitter's way in and its momentum into the hit. */
+const LAUNCH_ANGLE = 0.25;
+
+/**
+ * A ball leaving rest (change c of model m) was hit by `other`: when, and how well that fits
+ * (lower is better); null if `other` cannot have hit it.
+ */
+export function hitOnRest(m: BallModel, other: BallModel, c: Change, R: number, o: CauseOptions, ctx: RestHitContext): RestHit | null {
+  // Both left rest together, touching: the one pushed the other (a frozen-ball stroke, G18l).
+  if (other.rest && other.onset !== null && Math.abs(other.onset - c.t) < 3 * o.frameTime
+    && Math.abs(len(sub(other.rest, c.at)) - 2 * R) < o.ballTolerance) {
+    return { t: Math.min(other.onset, c.t), score: 0.5, centres: sub(c.at, other.rest), approach: null };
+  }
+  const launched = launchHit(m, other, c, R, o);
+  if (launched) return launched;
+  const viaModel = hitAlong(m, modelPath(other, c, o.frameTime), c, R, o, ctx);
+  const fresh = c.earliest === undefined ? freshPath(other, c.t, o.pathWindow, o.frameTime, o.maxAccel) : null;
+  const viaFresh = fresh ? hitAlong(m, fresh, c, R, o, ctx) : null;
+  if (viaModel && viaFresh) return viaFresh.score < viaModel.score ? viaFresh : viaModel;
+  return viaModel ?? viaFresh;
+}

@@ -1,0 +1,69 @@
+// The models of every ball that moved in one shot: its motion runs inside the shot window
+// turned into legs and changes (model.ts), and balls that only crept (displaced at rest).
+import type { BallId } from '../contract/ids.ts';
+import type { LegOptions } from './legs.ts';
+import { buildModel, displacedModel, type BallModel } from './model.ts';
+import type { BallMotion } from './motion.ts';
+import { median, type Sample, type Series } from './series.ts';
+import type { ShotWindow } from './shots.ts';
+
+/** A ball whose resting place moved at least this much (m) across a shot was hit... */
+const DISPLACED = 0.0015;
+/** ...and at least this many standard deviations of the two resting places' difference. */
+const DISPLACED_SIGMAS = 5;
+/** A ball still settles this long (s) after its last sample that reads as moving. */
+export const SETTLE = 0.2;
+
+export function restNear(samples: readonly Sample[], from: number, to: number): { x: number; y: number; n: number } | null {
+  const inside = samples.filter((p) => p.t >= from && p.t <= to);
+  if (inside.length === 0) return null;
+  return { x: median(inside.map((p) => p.x)), y: median(inside.map((p) => p.y)), n: inside.length };
+}
+
+export interface ShotModels {
+  models: Map<BallId, BallModel>;
+  /** Balls already moving when the cue ball was struck (G10). */
+  movingAtStrike: Set<BallId>;
+}
+
+export function buildShotModels(
+  shot: ShotWindow, nextStart: number, motions: ReadonlyMap<BallId, BallMotion>, series: ReadonlyMap<BallId, Series>,
+  frameTime: number, legs: LegOptions,
+): ShotModels {
+  const t1 = shot.firstMoving;
+  const models = new Map<BallId, BallModel>();
+  const movingAtStrike = new Set<BallId>();
+  for (const [id, m] of motions) {
+    const runs = m.runs.filter((r) => {
+      const a = m.series.samples[r.first]!.t;
+      const b = m.series.samples[r.last]!.t;
+      return b >= t1 - frameTime && a <= shot.end;
+    });
+    if (runs.length === 0) continue;
+    const firstRun = runs[0]!;
+    const startedBefore = m.series.samples[firstRun.first]!.t < t1 - 1.5 * frameTime;
+    let first = firstRun.first;
+    if (startedBefore) {
+      movingAtStrike.add(id);
+      while (first + 1 <= firstRun.last && m.series.samples[first]!.t < t1 - 2 * frameTime) first++;
+    }
+    const lastRun = runs[runs.length - 1]!;
+    const last = lastRun.last;
+    const restTime = first > 0 ? m.series.samples[first - 1]!.t : null;
+    models.set(id, buildModel(id, m.series.samples, first, last, startedBefore ? null : firstRun.restBefore, restTime, legs, firstRun.restAfter, lastRun.vanished ? null : lastRun.restAfter));
+  }
+  // Balls that crept a few millimetres (a thin, slow hit) with no motion run: displaced at rest.
+  for (const [id, s] of series) {
+    if (models.has(id) || id === 0) continue;
+    const before = restNear(s.samples, t1 - 0.35, t1 - frameTime);
+    const after = restNear(s.samples, shot.end + 0.1, Math.min(shot.end + 1, nextStart));
+    if (!before || !after) continue;
+    // The median of n samples with noise σ per axis scatters by 1.25 σ / √n.
+    const spread = 1.25 * (motions.get(id)?.noise ?? 0) * Math.sqrt(1 / before.n + 1 / after.n);
+    if (Math.hypot(after.x - before.x, after.y - before.y) < Math.max(DISPLACED, DISPLACED_SIGMAS * spread)) continue;
+    const from = { x: before.x, y: before.y };
+    const to = { x: after.x, y: after.y };
+    models.set(id, displacedModel(id, s.samples, from, to, t1 - frameTime, Math.min(shot.end + SETTLE, nextStart)));
+  }
+  return { models, movingAtStrike };
+}
