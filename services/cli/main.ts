@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerEvents } from './events.ts';
 import { registerJudge } from './judge.ts';
+import { registerServe } from './serve.ts';
 import { registerSimulate } from './simulate.ts';
 
 export function buildProgram(): Command {
@@ -12,6 +13,7 @@ export function buildProgram(): Command {
   registerJudge(program);
   registerEvents(program);
   registerSimulate(program);
+  registerServe(program);
   return program;
 }
 

@@ -6,7 +6,7 @@ import type { BallId, Cushion } from '../contract/ids.ts';
 import type { ShotEvent } from '../contract/log.ts';
 import type { TableGeometry } from '../sim/physics/table-geometry.ts';
 import type { BallModel } from './model.ts';
-import { leastSquares, minimise } from './refine.ts';
+import { leastSquaresBy, minimise } from './refine.ts';
 import type { Sample } from './series.ts';
 import { dot, len, sub, type Vec } from './vec.ts';
 
@@ -51,45 +51,67 @@ interface Corner { t: number; apex: number; vIn: number; vOut: number; rss: numb
 
 /** Best V (corner at τ, height c, slopes vIn before and vOut after) through (t, d) points. */
 function fitCorner(ts: readonly number[], ds: readonly number[]): Corner | null {
-  const zeros = ds.map(() => 0);
+  const zeros = new Float64Array(ds.length);
   const at = (tau: number): Corner | null => {
-    const rows = ts.map((t) => [1, Math.max(0, tau - t), Math.max(0, t - tau)]);
-    const fit = leastSquares(rows, ds, zeros);
+    const fit = leastSquaresBy(ts.length, 3, (i, row) => {
+      row[0] = 1;
+      row[1] = Math.max(0, tau - ts[i]!);
+      row[2] = Math.max(0, ts[i]! - tau);
+    }, ds, zeros);
     return fit ? { t: tau, apex: fit.ux[0]!, vIn: fit.ux[1]!, vOut: fit.ux[2]!, rss: fit.rss } : null;
   };
   const lo = ts[1]!;
   const hi = ts[ts.length - 2]!;
   if (!(hi > lo)) return null;
-  return at(minimise((tau) => at(tau)?.rss ?? Infinity, lo, hi, 4 * ts.length));
+  return at(minimise((tau) => at(tau)?.rss ?? Infinity, lo, hi, 2 * ts.length));
 }
 
 /** Residual of the best smooth (quadratic in time) profile through the points. */
 function smoothResidual(ts: readonly number[], ds: readonly number[]): number {
   const mid = ts[ts.length >> 1]!;
-  const fit = leastSquares(ts.map((t) => [1, t - mid, (t - mid) ** 2]), ds, ds.map(() => 0));
+  const fit = leastSquaresBy(ts.length, 3, (i, row) => {
+    const s = ts[i]! - mid;
+    row[0] = 1;
+    row[1] = s;
+    row[2] = s * s;
+  }, ds, new Float64Array(ds.length));
   return fit?.rss ?? Infinity;
 }
 
 /** Touches of one face by one ball along its samples (from..to indices). */
 function faceTouches(samples: readonly Sample[], from: number, to: number, face: Face, cuts: readonly number[], noise: number, o: ProfileOptions): number[] {
-  const d = samples.map((p, k) => (k < from || k > to ? NaN : face.gap(p)));
+  // Distances over from..to only (a ball's samples span the whole recording): d[k - from].
+  const d = new Float64Array(Math.max(0, to - from + 1));
+  let closest = Infinity;
+  for (let k = from; k <= to; k++) {
+    const g = face.gap(samples[k]!);
+    d[k - from] = g;
+    if (g < closest) closest = g;
+  }
+  if (!(closest < o.zone)) return [];
+  const gap = (k: number): number => d[k - from]!;
   const out: number[] = [];
   let k = from;
   while (k <= to) {
-    if (!(d[k]! < o.zone)) { k++; continue; }
+    if (!(gap(k) < o.zone)) { k++; continue; }
     // The deepest point of this close approach.
     let deepest = k;
     let j = k;
-    while (j <= to && !(d[j]! >= o.zone)) { if (d[j]! < d[deepest]!) deepest = j; j++; }
+    while (j <= to && !(gap(j) >= o.zone)) { if (gap(j) < gap(deepest)) deepest = j; j++; }
     k = j;
     const t0 = samples[deepest]!.t;
-    const lo = Math.max(from, ...cuts.filter((c) => c < deepest).map((c) => c + 1));
-    const hi = Math.min(to, ...cuts.filter((c) => c >= deepest));
-    const idx: number[] = [];
-    for (let i = lo; i <= hi; i++) if (Math.abs(samples[i]!.t - t0) <= o.halfWidth && Number.isFinite(d[i]!)) idx.push(i);
-    if (idx.length < 7) continue;
-    const ts = idx.map((i) => samples[i]!.t);
-    const ds = idx.map((i) => d[i]!);
+    let lo = from;
+    let hi = to;
+    for (const c of cuts) {
+      if (c < deepest) lo = Math.max(lo, c + 1);
+      else hi = Math.min(hi, c);
+    }
+    const ts: number[] = [];
+    const ds: number[] = [];
+    for (let i = lo; i <= hi; i++) {
+      if (Math.abs(samples[i]!.t - t0) <= o.halfWidth && Number.isFinite(gap(i))) { ts.push(samples[i]!.t); ds.push(gap(i)); }
+    }
+    if (ts.length < 7) continue;
     const corner = fitCorner(ts, ds);
     if (!corner || corner.apex > o.apex || corner.apex < -3 * o.apex) continue;
     if (corner.vIn < o.minSpeed || corner.vOut < o.minSpeed) continue;

@@ -161,40 +161,61 @@ function hitAlong(m: BallModel, path: Path, c: Change, R: number, o: CauseOption
 }
 
 /**
- * A hitter that left rest just before (struck, with at most a sample or two before the hit): it
- * went straight from its resting place to the contact point C = P − 2R û (û the struck ball's
- * departure), and, momentum being shared, its velocity into the hit was its velocity out plus
- * the struck ball's. Its samples before the hit lie on the way to C, its path out starts at C,
- * and its way in points at C.
+ * A hitter that left rest just before (struck, with at most a sample or two before the hit, or
+ * hidden by the cue or a hand): it went straight from its resting place to the contact point
+ * C = P − 2R û (û the struck ball's departure), and, momentum being shared, its velocity into
+ * the hit was its velocity out plus the struck ball's. Its samples before the hit lie on the
+ * way to C, its path out starts at C, and its way in points at C. A ball of a frozen cluster
+ * leaves every which way: there C is where the hitter's path out starts, two radii from P.
  */
-function launchHit(m: BallModel, other: BallModel, c: Change, R: number, o: CauseOptions): RestHit | null {
+function launchHit(m: BallModel, other: BallModel, c: Change, R: number, o: CauseOptions, ctx: RestHitContext): RestHit | null {
   if (!other.rest || other.onset === null || c.earliest !== undefined || other.onset > c.t + o.frameTime) return null;
-  const u = len(c.after);
-  if (u === 0) return null;
   const from = other.rest;
-  const contact = { x: c.at.x - (2 * R * c.after.x) / u, y: c.at.y - (2 * R * c.after.y) / u };
+  const near = other.samples.filter((p) => p.t > Math.min(other.onset!, c.t) - 2 * o.frameTime && p.t <= c.t + 0.4);
+  const after = near.filter((p) => p.t > c.t).slice(0, 3);
+  if (after.length < 2) return null;
+  const out = fitQuadratic(after, o.maxAccel);
+  const outSpeed = len(velQ(out, c.t));
+  // Traced back over a gap (the hitter hidden), the path out is known less well.
+  const back = after[0]!.t - c.t;
+  const tol = o.ballTolerance + 0.25 * outSpeed * o.frameTime + LAUNCH_SLIDE * back * back;
+  const u = len(c.after);
+  const contact = ctx.clustered ? evalQ(out, c.t) : u > 0 ? { x: c.at.x - (2 * R * c.after.x) / u, y: c.at.y - (2 * R * c.after.y) / u } : null;
+  if (!contact) return null;
   const way = sub(contact, from);
   const wayLength = len(way);
   if (wayLength < 0.002) return null;
-  const tol = o.ballTolerance;
-  const near = other.samples.filter((p) => p.t > other.onset! - 2 * o.frameTime && p.t <= c.t + 0.15);
   const before = near.filter((p) => p.t <= c.t && len(sub(p, from)) > 0.003);
   if (before.length > 2) return null;
   for (const p of before) {
     const along = dot(sub(p, from), way) / wayLength;
     const off = Math.abs((p.x - from.x) * way.y - (p.y - from.y) * way.x) / wayLength;
-    if (off > tol || along < -tol || along > wayLength + tol) return null;
+    if (off > o.ballTolerance || along < -o.ballTolerance || along > wayLength + o.ballTolerance) return null;
   }
-  const after = near.filter((p) => p.t > c.t).slice(0, 3);
-  if (after.length < 2) return null;
-  const out = fitQuadratic(after, o.maxAccel);
-  const outSpeed = len(velQ(out, c.t));
-  if (len(sub(evalQ(out, c.t), contact)) > tol + 0.25 * outSpeed * o.frameTime) return null;
+  // The straight way in cannot pass through another resting ball.
+  if (ctx.obstacles.some((b) => b.onset > c.t - 2 * o.frameTime && segmentDistance(b.at, from, contact) < 2 * R - THROUGH)) return null;
+  if (ctx.clustered) {
+    const gap = Math.abs(len(sub(c.at, contact)) - 2 * R);
+    if (gap > tol || dot(way, sub(c.at, contact)) <= 0) return null;
+    // Scored ahead of a push inside the cluster (0.5): a ball from outside set it off.
+    return { t: c.t, score: 0.25 + (0.2 * gap) / tol, centres: sub(c.at, contact), approach: null };
+  }
+  if (len(sub(evalQ(out, c.t), contact)) > tol) return null;
   const into = { x: velQ(out, c.t).x + c.after.x, y: velQ(out, c.t).y + c.after.y };
   const angle = angleBetween(into, way);
   if (angle > LAUNCH_ANGLE) return null;
   return { t: c.t, score: angle / LAUNCH_ANGLE, centres: sub(c.at, contact), approach: dot(into, way) / wayLength };
 }
+
+/** Distance from p to the segment a–b. */
+function segmentDistance(p: Vec, a: Vec, b: Vec): number {
+  const ab = sub(b, a);
+  const k = Math.max(0, Math.min(1, dot(sub(p, a), ab) / (dot(ab, ab) || 1)));
+  return len(sub(p, { x: a.x + ab.x * k, y: a.y + ab.y * k }));
+}
+
+/** Half the largest deceleration of a sliding ball (m/s²): how a path traced back over t drifts (× t²). */
+const LAUNCH_SLIDE = 1;
 
 /** Largest angle between a launched hitter's way in and its momentum into the hit. */
 const LAUNCH_ANGLE = 0.25;
@@ -209,7 +230,7 @@ export function hitOnRest(m: BallModel, other: BallModel, c: Change, R: number, 
     && Math.abs(len(sub(other.rest, c.at)) - 2 * R) < o.ballTolerance) {
     return { t: Math.min(other.onset, c.t), score: 0.5, centres: sub(c.at, other.rest), approach: null };
   }
-  const launched = launchHit(m, other, c, R, o);
+  const launched = launchHit(m, other, c, R, o, ctx);
   if (launched) return launched;
   const viaModel = hitAlong(m, modelPath(other, c, o.frameTime), c, R, o, ctx);
   const fresh = c.earliest === undefined ? freshPath(other, c.t, o.pathWindow, o.frameTime, o.maxAccel) : null;

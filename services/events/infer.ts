@@ -71,7 +71,7 @@ export function inferEvents(frames: readonly TrackFrame[], options: Partial<Infe
   let prevEnd = -Infinity;
   shots.forEach((shot, i) => {
     const nextStart = shots[i + 1]?.firstMoving ?? Infinity;
-    lines.push(...disturbances(motions, prevEnd + o.segment.restHold, shot.firstMoving - 0.05));
+    lines.push(...disturbances(motions, prevEnd + o.segment.restHold, shot.lastStill - 0.05));
     const inferred = inferShot(shot, nextStart, ctx, gone);
     if (inferred.rack) lines.push(inferred.rack);
     lines.push(inferred.shot);
@@ -111,10 +111,12 @@ interface Tracked {
 function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<BallId>): { shot: ShotLine; rack: RackLine | null } {
   const { motions, series, table, frameTime, o, recordingEnd } = ctx;
   const t1 = shot.firstMoving;
+  const still = shot.lastStill;
   const { models, movingAtStrike } = buildShotModels(shot, nextStart, motions, series, frameTime, o.legs);
   const settled = Math.min(shot.end + SETTLE, nextStart);
   const cue = models.get(0 as BallId);
-  const cueOnset = cue?.changes.find((c) => c.kind === 'onset')?.t ?? t1 - frameTime / 2;
+  // The strike lies between the cue ball's last still sample and its first moving one.
+  const cueOnset = Math.min(t1, Math.max(still, cue?.changes.find((c) => c.kind === 'onset')?.t ?? (still + t1) / 2));
   const attributed = attributeChanges(models, table, { ...o.causes, frameTime, maxAccel: o.legs.maxAccel, pathWindow: o.legs.refineWindow })
     .filter((e) => e.t >= cueOnset - 3 * frameTime && e.t <= settled);
   // A slow cue ball after pushing a frozen ball starts late in the tracks: the push is the strike.
@@ -126,7 +128,7 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   const touches = [...profiled, ...gentleCushionTouches(models, table, [...contactsAndCushions, ...profiled], frameTime)];
   contactsAndCushions.push(...touches.filter((e) => e.t >= strikeT && e.t <= settled));
   const events: ShotEvent[] = [{ t: strikeT, type: 'strike' }];
-  const vanished = findVanishings(series, table, t1 - frameTime, shot.end + frameTime, nextStart, recordingEnd);
+  const vanished = findVanishings(series, table, still, shot.end + frameTime, nextStart, recordingEnd);
   for (const v of vanished) gone.add(v.ball);
   events.push(...contactsAndCushions, ...vanished.flatMap((v) => v.events), ...crossings(cue, series.get(0 as BallId)?.samples ?? [], table.headStringX, strikeT, settled, frameTime));
   mergeSimultaneous(events, o.simultaneous);
@@ -137,10 +139,10 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   const end: BallPosition[] = [];
   const vanishedIds = new Set(vanished.map((v) => v.ball));
   for (const [id, s] of series) {
-    const before = s.samples.filter((p) => p.t <= t1 - frameTime);
+    const before = s.samples.filter((p) => p.t <= still);
     const seenRecently = before.length > 0 && (!gone.has(id) || vanishedIds.has(id)) && t1 - before[before.length - 1]!.t < 30;
     if (!seenRecently) continue;
-    const rest = restNear(s.samples, t1 - 0.35, t1 - frameTime) ?? before[before.length - 1]!;
+    const rest = restNear(s.samples, still - 0.35, still) ?? before[before.length - 1]!;
     start.push({ id, x: round(rest.x), y: round(rest.y), ...(movingAtStrike.has(id) ? { moving: true } : {}) });
     if (vanishedIds.has(id)) continue;
     const after = restNear(s.samples, shot.end, Math.min(shot.end + 1, nextStart)) ?? s.samples.filter((p) => p.t <= shot.end + 1).pop()!;

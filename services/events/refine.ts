@@ -19,56 +19,74 @@ export interface LocalChange {
   to: number;
 }
 
-/** Solves the small symmetric system A u = b (Gaussian elimination with pivoting). */
-function solve(a: number[][], b: number[]): number[] | null {
-  const n = b.length;
-  const m = a.map((row, i) => [...row, b[i]!]);
+/** Solves the small system A u = b in place (Gaussian elimination with pivoting); null if singular. */
+function solve(a: Float64Array, b: Float64Array, n: number): number[] | null {
   for (let c = 0; c < n; c++) {
     let p = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(m[r]![c]!) > Math.abs(m[p]![c]!)) p = r;
-    if (Math.abs(m[p]![c]!) < 1e-14) return null;
-    [m[c], m[p]] = [m[p]!, m[c]!];
+    for (let r = c + 1; r < n; r++) if (Math.abs(a[r * n + c]!) > Math.abs(a[p * n + c]!)) p = r;
+    if (Math.abs(a[p * n + c]!) < 1e-14) return null;
+    if (p !== c) {
+      for (let k = 0; k < n; k++) { const t = a[c * n + k]!; a[c * n + k] = a[p * n + k]!; a[p * n + k] = t; }
+      const t = b[c]!; b[c] = b[p]!; b[p] = t;
+    }
     for (let r = c + 1; r < n; r++) {
-      const f = m[r]![c]! / m[c]![c]!;
-      for (let k = c; k <= n; k++) m[r]![k]! -= f * m[c]![k]!;
+      const f = a[r * n + c]! / a[c * n + c]!;
+      for (let k = c; k < n; k++) a[r * n + k]! -= f * a[c * n + k]!;
+      b[r]! -= f * b[c]!;
     }
   }
   const u = new Array<number>(n).fill(0);
   for (let r = n - 1; r >= 0; r--) {
-    let s = m[r]![n]!;
-    for (let k = r + 1; k < n; k++) s -= m[r]![k]! * u[k]!;
-    u[r] = s / m[r]![r]!;
+    let s = b[r]!;
+    for (let k = r + 1; k < n; k++) s -= a[r * n + k]! * u[k]!;
+    u[r] = s / a[r * n + r]!;
   }
   return u;
 }
 
 export interface Fit { rss: number; ux: number[]; uy: number[] }
 
-/** Least squares of x and y on the same design rows (one row per sample). */
-export function leastSquares(rows: readonly number[][], xs: readonly number[], ys: readonly number[]): Fit | null {
-  const n = rows[0]?.length ?? 0;
-  if (rows.length < n || n === 0) return null;
-  const a = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-  const bx = new Array<number>(n).fill(0);
-  const by = new Array<number>(n).fill(0);
-  rows.forEach((r, i) => {
-    for (let p = 0; p < n; p++) {
-      bx[p]! += r[p]! * xs[i]!;
-      by[p]! += r[p]! * ys[i]!;
-      for (let q = 0; q < n; q++) a[p]![q]! += r[p]! * r[q]!;
+/**
+ * Least squares of x and y on the same design: `fill(i, row)` writes the `width` regressors of
+ * point i. The residual comes from the normal equations (no second pass, no row arrays).
+ */
+export function leastSquaresBy(
+  count: number, width: number, fill: (i: number, row: Float64Array) => void, xs: ArrayLike<number>, ys: ArrayLike<number>,
+): Fit | null {
+  if (count < width || width === 0) return null;
+  const row = new Float64Array(width);
+  const a = new Float64Array(width * width);
+  const bx = new Float64Array(width);
+  const by = new Float64Array(width);
+  let xx = 0;
+  let yy = 0;
+  for (let i = 0; i < count; i++) {
+    fill(i, row);
+    const x = xs[i]!;
+    const y = ys[i]!;
+    xx += x * x;
+    yy += y * y;
+    for (let p = 0; p < width; p++) {
+      bx[p]! += row[p]! * x;
+      by[p]! += row[p]! * y;
+      for (let q = p; q < width; q++) a[p * width + q]! += row[p]! * row[q]!;
     }
-  });
-  const ux = solve(a, bx);
-  const uy = solve(a, by);
+  }
+  for (let p = 0; p < width; p++) for (let q = 0; q < p; q++) a[p * width + q] = a[q * width + p]!;
+  const rx = Float64Array.from(bx);
+  const ry = Float64Array.from(by);
+  const ux = solve(Float64Array.from(a), rx, width);
+  const uy = solve(a, ry, width);
   if (!ux || !uy) return null;
-  let rss = 0;
-  rows.forEach((r, i) => {
-    let px = 0;
-    let py = 0;
-    for (let p = 0; p < n; p++) { px += r[p]! * ux[p]!; py += r[p]! * uy[p]!; }
-    rss += (xs[i]! - px) ** 2 + (ys[i]! - py) ** 2;
-  });
-  return { rss, ux, uy };
+  let explained = 0;
+  for (let p = 0; p < width; p++) explained += ux[p]! * bx[p]! + uy[p]! * by[p]!;
+  return { rss: Math.max(0, xx + yy - explained), ux, uy };
+}
+
+/** Least squares of x and y on the same design rows (one row per point). */
+export function leastSquares(rows: readonly number[][], xs: readonly number[], ys: readonly number[]): Fit | null {
+  const width = rows[0]?.length ?? 0;
+  return leastSquaresBy(rows.length, width, (i, row) => { for (let p = 0; p < width; p++) row[p] = rows[i]![p]!; }, xs, ys);
 }
 
 /** Minimises f over [lo, hi] on a grid of `n` steps, then by golden section around the best. */
@@ -99,14 +117,21 @@ const accelOk = (u: number[], k: number, maxAccel: number, uy: number[]): boolea
  */
 export function refineOnset(samples: readonly Sample[], rest: Vec, i0: number, i1: number, tLo: number, tHi: number, maxAccel: number): LocalChange | null {
   const pts = samples.slice(i0, i1 + 1);
+  const ts = pts.map((p) => p.t);
+  const dx = pts.map((p) => p.x - rest.x);
+  const dy = pts.map((p) => p.y - rest.y);
+  // Squared distance from rest of the points before each index (they are at rest until τ).
+  const still = [0];
+  for (let i = 0; i < pts.length; i++) still.push(still[i]! + dx[i]! ** 2 + dy[i]! ** 2);
   const fitAt = (tau: number, quadratic: boolean): Fit | null => {
-    const moving = pts.filter((p) => p.t > tau);
-    const still = pts.filter((p) => p.t <= tau);
-    const rows = moving.map((p) => (quadratic ? [p.t - tau, (p.t - tau) ** 2] : [p.t - tau]));
-    const fit = leastSquares(rows, moving.map((p) => p.x - rest.x), moving.map((p) => p.y - rest.y));
-    if (!fit) return null;
-    const rssStill = still.reduce((s, p) => s + (p.x - rest.x) ** 2 + (p.y - rest.y) ** 2, 0);
-    return { ...fit, rss: fit.rss + rssStill };
+    let m = 0;
+    while (m < ts.length && ts[m]! <= tau) m++;
+    const fit = leastSquaresBy(ts.length - m, quadratic ? 2 : 1, (i, row) => {
+      const s = ts[m + i]! - tau;
+      row[0] = s;
+      if (quadratic) row[1] = s * s;
+    }, dx.slice(m), dy.slice(m));
+    return fit ? { ...fit, rss: fit.rss + still[m]! } : null;
   };
   const movingCount = pts.filter((p) => p.t > tHi).length;
   if (movingCount < 2) return null;
@@ -132,19 +157,22 @@ export function refineKink(
   samples: readonly Sample[], i0: number, i1: number, tLo: number, tHi: number, quadBefore: boolean, quadAfter: boolean, maxAccel: number,
 ): LocalChange | null {
   const pts = samples.slice(i0, i1 + 1);
+  const ts = pts.map((p) => p.t);
+  const xs = pts.map((p) => p.x);
+  const ys = pts.map((p) => p.y);
   const fitAt = (tau: number, qb: boolean, qa: boolean): Fit | null => {
-    const rows = pts.map((p) => {
-      const s = p.t - tau;
-      const before = p.t <= tau;
-      const row = [1, before ? s : 0];
-      if (qb) row.push(before ? s * s : 0);
-      row.push(before ? 0 : s);
-      if (qa) row.push(before ? 0 : s * s);
-      return row;
-    });
-    const nb = pts.filter((p) => p.t <= tau).length;
-    if (nb < 1 || pts.length - nb < 1) return null;
-    return leastSquares(rows, pts.map((p) => p.x), pts.map((p) => p.y));
+    const nb = ts.filter((t) => t <= tau).length;
+    if (nb < 1 || ts.length - nb < 1) return null;
+    const va = qb ? 3 : 2;
+    return leastSquaresBy(ts.length, va + (qa ? 2 : 1), (i, row) => {
+      const s = ts[i]! - tau;
+      const before = ts[i]! <= tau;
+      row[0] = 1;
+      row[1] = before ? s : 0;
+      if (qb) row[2] = before ? s * s : 0;
+      row[va] = before ? 0 : s;
+      if (qa) row[va + 1] = before ? 0 : s * s;
+    }, xs, ys);
   };
   let qb = quadBefore;
   let qa = quadAfter;

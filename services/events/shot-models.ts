@@ -30,22 +30,23 @@ export function buildShotModels(
   shot: ShotWindow, nextStart: number, motions: ReadonlyMap<BallId, BallMotion>, series: ReadonlyMap<BallId, Series>,
   frameTime: number, legs: LegOptions,
 ): ShotModels {
-  const t1 = shot.firstMoving;
+  // The strike came after the cue ball's last still sample (a frame before it moved, unless hidden).
+  const still = shot.lastStill;
   const models = new Map<BallId, BallModel>();
   const movingAtStrike = new Set<BallId>();
   for (const [id, m] of motions) {
     const runs = m.runs.filter((r) => {
       const a = m.series.samples[r.first]!.t;
       const b = m.series.samples[r.last]!.t;
-      return b >= t1 - frameTime && a <= shot.end;
+      return b >= still && a <= shot.end;
     });
     if (runs.length === 0) continue;
     const firstRun = runs[0]!;
-    const startedBefore = m.series.samples[firstRun.first]!.t < t1 - 1.5 * frameTime;
+    const startedBefore = m.series.samples[firstRun.first]!.t < still - 0.5 * frameTime;
     let first = firstRun.first;
     if (startedBefore) {
       movingAtStrike.add(id);
-      while (first + 1 <= firstRun.last && m.series.samples[first]!.t < t1 - 2 * frameTime) first++;
+      while (first + 1 <= firstRun.last && m.series.samples[first]!.t < still - frameTime) first++;
     }
     const lastRun = runs[runs.length - 1]!;
     const last = lastRun.last;
@@ -55,7 +56,7 @@ export function buildShotModels(
   // Balls that crept a few millimetres (a thin, slow hit) with no motion run: displaced at rest.
   for (const [id, s] of series) {
     if (models.has(id) || id === 0) continue;
-    const before = restNear(s.samples, t1 - 0.35, t1 - frameTime);
+    const before = restNear(s.samples, still - 0.35, still);
     const after = restNear(s.samples, shot.end + 0.1, Math.min(shot.end + 1, nextStart));
     if (!before || !after) continue;
     // The median of n samples with noise σ per axis scatters by 1.25 σ / √n.
@@ -63,7 +64,7 @@ export function buildShotModels(
     if (Math.hypot(after.x - before.x, after.y - before.y) < Math.max(DISPLACED, DISPLACED_SIGMAS * spread)) continue;
     const from = { x: before.x, y: before.y };
     const to = { x: after.x, y: after.y };
-    models.set(id, displacedModel(id, s.samples, from, to, t1 - frameTime, Math.min(shot.end + SETTLE, nextStart)));
+    models.set(id, displacedModel(id, s.samples, from, to, still, Math.min(shot.end + SETTLE, nextStart)));
   }
   return { models, movingAtStrike };
 }

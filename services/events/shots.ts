@@ -20,6 +20,8 @@ export interface ShotWindow {
   cueRun: MotionRun;
   /** Time of the first moving cue-ball sample (the strike is just before it). */
   firstMoving: number;
+  /** Time of the cue ball's last sample before that (at rest; a frame earlier unless it was hidden). */
+  lastStill: number;
   /** Time of the last moving sample of any ball in the shot. */
   end: number;
 }
@@ -94,6 +96,8 @@ export function findShots(motions: Map<BallId, BallMotion>, o: SegmentOptions = 
   const diameter = 2 * ballRadius;
   const cue = motions.get(0 as BallId);
   if (!cue) return [];
+  const gaps = cue.series.samples.slice(1, 200).map((p, k) => p.t - cue.series.samples[k]!.t).sort((a, b) => a - b);
+  const frame = gaps[gaps.length >> 1] ?? 1 / 60;
   const strikes = cue.runs.filter((run, i) => {
     if (run.vanished && run.first === run.last) return false;
     // A struck cue ball was at rest before; a pause in a creeping ball's motion is no strike.
@@ -121,6 +125,7 @@ export function findShots(motions: Map<BallId, BallMotion>, o: SegmentOptions = 
         }
       }
     }
-    return { cueRun: run, firstMoving: start, end };
+    const lastStill = run.first > 0 ? cue.series.samples[run.first - 1]!.t : start - frame;
+    return { cueRun: run, firstMoving: start, lastStill, end };
   });
 }

@@ -1,0 +1,98 @@
+// `railbird calibrate <image|video> [--table 9ft] > calibration.json` and
+// `railbird detect <image>... [--calibration c.json]` (one JSON line per image).
+import type { Command } from 'commander';
+import { TABLE_SIZES, isOneOf } from '../contract/ids.ts';
+import { calibrate, CalibrationError } from '../vision/calibrate.ts';
+import { loadCalibration, type VisionCalibration } from '../vision/calibration-model.ts';
+import { decodeFrames, decodeImage } from '../vision/decode.ts';
+import { BallDetector } from '../vision/detect.ts';
+import { ballCrop, guessKind } from '../vision/ball-crop.ts';
+import type { RgbImage } from '../vision/image.ts';
+
+const VIDEO = /\.(mp4|mov|mkv|avi|webm|m4v|ts)$/i;
+
+/** Calibrates from an image, or from the first frames of a video (the first frame that calibrates). */
+async function calibrateFile(path: string, table: (typeof TABLE_SIZES)[number]): Promise<VisionCalibration> {
+  const frames: RgbImage[] = VIDEO.test(path) ? await decodeFrames(path, 10) : [await decodeImage(path)];
+  let last: unknown = null;
+  // Try a few spread frames: the first one may have a player leaning over the table.
+  for (const f of [frames[0], frames[Math.floor(frames.length / 2)], frames[frames.length - 1]]) {
+    if (!f) continue;
+    try {
+      return calibrate(f.data, f.width, f.height, { table });
+    } catch (e) {
+      if (!(e instanceof CalibrationError)) throw e;
+      last = e;
+    }
+  }
+  throw last instanceof Error ? last : new Error('calibration failed');
+}
+
+export function registerCalibrate(program: Command): void {
+  program
+    .command('calibrate')
+    .description('find the table (cushion noses, lens, camera) in an image or video and print calibration.json')
+    .argument('<file>', 'PNG/JPEG image or a video (its first frames are used)')
+    .option('--table <size>', 'table size: 9ft | 8ft | 7ft', '9ft')
+    .action(async (file: string, opts: { table: string }) => {
+      if (!isOneOf(TABLE_SIZES, opts.table)) throw new Error(`--table must be one of ${TABLE_SIZES.join(', ')}`);
+      try {
+        const cal = await calibrateFile(file, opts.table);
+        process.stdout.write(JSON.stringify(cal, null, 2) + '\n');
+        const fit = cal.fit;
+        process.stderr.write(`railbird calibrate: ${file}: ${fit?.edges ?? 'unknown'}, rail residual ${fit?.railResidualPx?.toFixed(2) ?? '-'} px, k1 ${cal.k1.toFixed(4)}, focal ${cal.fx.toFixed(0)} px (${fit?.focalSource ?? '-'})\n`);
+      } catch (e) {
+        process.stderr.write(`railbird calibrate: ${file}: ${(e as Error).message}\n`);
+        process.exitCode = 1;
+      }
+    });
+}
+
+export interface DetectLine {
+  image: string;
+  balls: { x: number; y: number; r: number; kind: 'cue' | 'eight' | 'solid' | 'stripe'; id: number | null; confidence: number }[];
+  error?: string;
+}
+
+/** Detects the balls of one decoded image; `kind` is the colour heuristic and `id` null until the identity model exists. */
+export function detectLine(path: string, img: RgbImage, cal: VisionCalibration, detector?: BallDetector): DetectLine {
+  const det = detector ?? new BallDetector(cal);
+  const { balls } = det.detect(img);
+  return {
+    image: path,
+    balls: balls.map((b) => {
+      // Kind from a colour heuristic (ball-crop.ts `guessKind`), not the identity classifier.
+      const kind = guessKind(ballCrop(img, cal, b.x, b.y)).kind;
+      const r3 = (v: number): number => Math.round(v * 100) / 100;
+      return { x: r3(b.u), y: r3(b.v), r: r3(b.r), kind, id: null, confidence: r3(b.confidence) };
+    }),
+  };
+}
+
+export function registerDetect(program: Command): void {
+  program
+    .command('detect')
+    .description('detect balls in images; one JSON line per image ({"image", "balls": [{x, y, r, kind, id, confidence}]}, pixels)')
+    .argument('<images...>', 'PNG/JPEG images')
+    .option('--calibration <file>', 'calibration.json (default: calibrate each image itself)')
+    .option('--table <size>', 'table size when calibrating: 9ft | 8ft | 7ft', '9ft')
+    .action(async (images: string[], opts: { calibration?: string; table: string }) => {
+      if (!isOneOf(TABLE_SIZES, opts.table)) throw new Error(`--table must be one of ${TABLE_SIZES.join(', ')}`);
+      const fixed = opts.calibration ? loadCalibration(opts.calibration) : null;
+      const detector = fixed ? new BallDetector(fixed) : null;
+      for (const path of images) {
+        try {
+          const img = await decodeImage(path);
+          const cal = fixed ?? calibrate(img.data, img.width, img.height, { table: opts.table });
+          if (fixed && (img.width !== fixed.imageWidth || img.height !== fixed.imageHeight)) {
+            throw new Error(`image is ${img.width}×${img.height}, calibration is for ${fixed.imageWidth}×${fixed.imageHeight}`);
+          }
+          // With a shared calibration the cloth is learnt from the first image and reused.
+          process.stdout.write(JSON.stringify(detectLine(path, img, cal, detector ?? undefined)) + '\n');
+        } catch (e) {
+          process.stdout.write(JSON.stringify({ image: path, balls: [], error: (e as Error).message }) + '\n');
+          process.exitCode = 1;
+        }
+      }
+    });
+}

@@ -1,0 +1,59 @@
+// The incremental event inference gives the shots batch inference gives, each once, soon after
+// the balls come to rest.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { ShotLine } from '../contract/log.ts';
+import { parseTracks, type TrackFrame } from '../contract/tracks.ts';
+import { inferEvents } from '../events/infer.ts';
+import { LiveEventInference } from './live-events.ts';
+
+const demo = (): TrackFrame[] => {
+  const r = parseTracks(readFileSync(new URL('../../recordings/demo/tracks.jsonl', import.meta.url), 'utf8'));
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+};
+
+describe('LiveEventInference', () => {
+  const frames = demo();
+  const batch = inferEvents(frames, { table: '9ft' }).filter((l): l is ShotLine => l.kind === 'shot');
+  const live = new LiveEventInference();
+  const seen: { shot: ShotLine; at: number }[] = [];
+  for (const f of frames) for (const l of live.push(f).lines) if (l.line.kind === 'shot') seen.push({ shot: l.line, at: f.t });
+
+  it('emits every shot of batch inference once, with the same strike and events', () => {
+    expect(seen.map((s) => s.shot.t)).toEqual(batch.map((s) => s.t));
+    seen.forEach((s, i) => {
+      expect(s.shot.events).toEqual(batch[i]!.events);
+      expect(s.shot.start).toEqual(batch[i]!.start);
+    });
+  });
+
+  it('ends shots where batch inference does (positions within a millimetre)', () => {
+    seen.forEach((s, i) => {
+      const b = batch[i]!;
+      expect(s.shot.end?.t).toBe(b.end?.t);
+      for (const ball of s.shot.end?.balls ?? []) {
+        const other = b.end?.balls.find((x) => x.id === ball.id);
+        expect(other).toBeDefined();
+        expect(Math.hypot(ball.x - other!.x, ball.y - other!.y)).toBeLessThan(0.001);
+      }
+    });
+  });
+
+  it('emits each shot within 0.7 s of stream time after the balls come to rest', () => {
+    // One demo 'shot' is a hand placing the cue ball, moved on before the table is still.
+    const late = seen.filter((s) => s.at - (s.shot.end?.t ?? 0) >= 0.7);
+    expect(late.length).toBeLessThanOrEqual(1);
+    const rested = seen.filter((s) => !late.includes(s));
+    for (const s of rested) expect(s.at - (s.shot.end?.t ?? 0)).toBeLessThan(0.7);
+  });
+
+  it('emits nothing again after a resume mark', () => {
+    const again = new LiveEventInference();
+    const last = seen[3]!.shot;
+    again.resumeAfter({ lastShotT: last.t!, lastShotEnd: last.end!.t!, lastOtherT: last.t! });
+    const out: number[] = [];
+    for (const f of frames.filter((f) => f.t >= last.end!.t! - 2)) for (const l of again.push(f).lines) if (l.line.kind === 'shot') out.push(l.line.t!);
+    expect(out).toEqual(seen.slice(4).map((s) => s.shot.t));
+  });
+});

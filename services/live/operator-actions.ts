@@ -1,0 +1,118 @@
+// The operator's inputs (shared/rules/RULES.en.md marks them [operator]): a declaration for the
+// next shot (called ball and pocket, safety, push-out), decisions, fouls the camera cannot see,
+// the two-foul warning, confirming a low-confidence call and overturning a call. Each becomes a
+// contract line fed to the rules engine, or is refused with the reason and changes nothing.
+import { BALL_IDS, isOneOf, objectBallsOf, type BallId, type DecisionChoice, type Pocket } from '../contract/ids.ts';
+import type { Declared, ShotEvent, ShotLine } from '../contract/log.ts';
+import { RefereeError, type Actor, type RefereeSession } from './referee-session.ts';
+import type { JudgedCall } from './types.ts';
+
+export interface DeclareInput {
+  call?: { ball: number; pocket: Pocket | 'obvious' };
+  safety?: boolean;
+  pushOut?: boolean;
+  /** Clears the pending declaration. */
+  clear?: boolean;
+}
+
+export function declare(session: RefereeSession, input: DeclareInput, actor: Actor): Declared | null {
+  if (session.record.status !== 'live') throw new RefereeError(409, 'match/not-live', `match ${session.id} is ${session.record.status}`);
+  if (input.clear) {
+    session.setDeclared(null, actor);
+    return null;
+  }
+  const s = session.refereeState();
+  const declared: Declared = {};
+  if (input.call) {
+    const ball = input.call.ball;
+    if (!isOneOf(BALL_IDS, ball) || !objectBallsOf(session.match.game).includes(ball)) {
+      throw new RefereeError(400, 'declare/ball', `ball ${ball} is not an object ball of ${session.match.game}`);
+    }
+    if (s && !s.bed.some((b) => b.id === ball)) throw new RefereeError(409, 'declare/ball-not-on-table', `the ${ball} is not on the table`);
+    declared.call = { ball, pocket: input.call.pocket };
+  }
+  if (input.safety) declared.safety = true;
+  if (input.pushOut) {
+    if (s && !s.pushOutAvailable) throw new RefereeError(409, 'declare/no-push-out', 'no push-out now: only the shot right after a legal break may be one (N2.3)');
+    declared.pushOut = true;
+  }
+  if (!declared.call && !declared.safety && !declared.pushOut) throw new RefereeError(400, 'declare/empty', 'declare a call, a safety or a push-out (or clear)');
+  session.setDeclared(declared, actor);
+  return declared;
+}
+
+export const decide = (session: RefereeSession, by: string, choice: DecisionChoice, actor: Actor): JudgedCall[] =>
+  session.operatorLine({ kind: 'decision', by, choice }, actor, originOf(actor));
+
+export const callFoul = (session: RefereeSession, rule: string, by: string, actor: Actor): JudgedCall[] =>
+  session.operatorLine({ kind: 'foul', rule, by }, actor, originOf(actor));
+
+export const giveWarning = (session: RefereeSession, to: string, actor: Actor): JudgedCall[] =>
+  session.operatorLine({ kind: 'warning', to }, actor, originOf(actor));
+
+const originOf = (actor: Actor) => (actor.name === 'demo-script' ? 'script' as const : 'operator' as const);
+
+export type OverturnRuling =
+  | { kind: 'void' }
+  | { kind: 'foul'; rule: string }
+  | { kind: 'first-contact'; ball: number };
+
+/** The call with this seq, which may still be protested (G24.2: not after the next shot). */
+function protestable(session: RefereeSession, seq: number): JudgedCall {
+  const calls = session.allCalls();
+  const call = calls.find((c) => c.call.seq === seq);
+  if (!call) throw new RefereeError(404, 'call/not-found', `no call ${seq} in match ${session.id}`);
+  const lastShot = [...calls].reverse().find((c) => c.call.input === 'shot' && !c.call.rejected);
+  if (lastShot && call.ord < lastShot.ord) throw new RefereeError(409, 'overturn/too-late', 'the next shot has been played: a protest after it is void (G24.2)');
+  return call;
+}
+
+export function overturn(session: RefereeSession, seq: number, ruling: OverturnRuling, actor: Actor): { voided: number[]; calls: JudgedCall[] } {
+  if (session.record.status === 'closed') throw new RefereeError(409, 'match/not-live', `match ${session.id} is closed`);
+  const target = protestable(session, seq);
+  switch (ruling.kind) {
+    case 'void':
+      if (target.call.input === 'match') throw new RefereeError(409, 'overturn/match-line', 'the match line cannot be voided');
+      return session.rewrite({ void: [target.ord] }, actor);
+    case 'foul': {
+      const by = target.call.shooter;
+      if (!by) throw new RefereeError(409, 'overturn/no-shooter', `call ${seq} has no shooter to charge a foul to`);
+      const calls = session.operatorLine({ kind: 'foul', rule: ruling.rule, by }, actor);
+      return { voided: [], calls };
+    }
+    case 'first-contact': {
+      if (target.call.input !== 'shot') throw new RefereeError(409, 'overturn/not-a-shot', `call ${seq} is not a shot`);
+      const line = session.lineText(target.ord);
+      const shot = JSON.parse(line) as ShotLine;
+      if (!isOneOf(BALL_IDS, ruling.ball) || ruling.ball === 0 || !shot.start?.balls.some((b) => b.id === ruling.ball)) {
+        throw new RefereeError(400, 'overturn/ball', `the ${ruling.ball} was not on the table for that shot`);
+      }
+      const amended = withFirstContact(shot, ruling.ball);
+      return session.rewrite({ amend: [{ ord: target.ord, text: JSON.stringify(amended) }] }, actor);
+    }
+  }
+}
+
+/** The shot with its first cue-ball contact on `ball` (added just after the strike if it had none). */
+export function withFirstContact(shot: ShotLine, ball: BallId): ShotLine {
+  const events: ShotEvent[] = shot.events.map((e) => ({ ...e }));
+  const first = events.find((e): e is Extract<ShotEvent, { type: 'contact' }> => e.type === 'contact' && e.a === 0);
+  if (first) {
+    const old = first.b;
+    first.b = ball;
+    // A later contact of the cue ball with the newly named ball keeps the old one instead.
+    for (const e of events) if (e !== first && e.type === 'contact' && e.a === 0 && e.b === ball) e.b = old;
+  } else {
+    const strike = events.find((e) => e.type === 'strike')?.t ?? shot.t ?? 0;
+    events.push({ t: strike + 0.05, type: 'contact', a: 0, b: ball });
+    events.sort((a, b) => a.t - b.t);
+  }
+  return { ...shot, events };
+}
+
+export function confirmCall(session: RefereeSession, seq: number, actor: Actor): JudgedCall {
+  const call = session.allCalls().find((c) => c.call.seq === seq);
+  if (!call) throw new RefereeError(404, 'call/not-found', `no call ${seq} in match ${session.id}`);
+  const r = session.rewrite({ confirm: [call.ord] }, actor);
+  return r.calls.find((c) => c.call.seq === seq) ?? call;
+}

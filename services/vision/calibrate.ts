@@ -1,0 +1,134 @@
+// Automatic calibration from one frame, no markers: cloth colour → cloth mask → largest region
+// → outline quadrilateral (the cushions' outer edges) → a rough table homography → nose edge
+// points on every cushion → lens distortion k1 and straight rail lines → nose corners →
+// bed homography → camera pose (focal length, height) → ball-centre plane homography.
+import type { TableSize } from '../contract/ids.ts';
+import { TABLE_SPECS, pocketCentre } from '../contract/table.ts';
+import { POCKETS } from '../contract/ids.ts';
+import { standardTable } from '../sim/physics/table-geometry.ts';
+import { assignCorners, poseFromBedHomography } from './camera-pose.ts';
+import { distortPixel, noseCorners, tableToImage, type LensModel, type VisionCalibration } from './calibration-model.ts';
+import { clothMask, dominantClothColour, type ClothColour } from './cloth-colour.ts';
+import { checkRgbImage, downscaleRgb, linearLuminance, type RgbImage } from './image.ts';
+import { applyH, homographyFromPoints, invMat3, type Mat3, type Point2 } from './linalg.ts';
+import { findRailEdges } from './rail-edges.ts';
+import { fitRails, railCorners, type RailFit } from './rail-fit.ts';
+import { largestRegion, outlineQuad } from './table-outline.ts';
+
+export interface CalibrateOptions {
+  table?: TableSize;
+  /** Camera height above the bed (m) assumed when the view is too straight down to measure it. Default 2.75. */
+  cameraHeight?: number;
+  /** Cushion width, nose to the rail's inner edge (m). Default 0.05. */
+  cushionWidth?: number;
+}
+
+export class CalibrationError extends Error {}
+
+const WORK_SIZE = 480;
+
+/** Finds the table in an RGB24 frame and returns its calibration. Throws `CalibrationError` when it cannot. */
+export function calibrate(rgb: Uint8Array, width: number, height: number, opts: CalibrateOptions = {}): VisionCalibration {
+  const img: RgbImage = { data: rgb, width, height };
+  checkRgbImage(img, 'calibrate');
+  const table = opts.table ?? '9ft';
+  const spec = TABLE_SPECS[table];
+  const hx = spec.length / 2;
+  const hy = spec.width / 2;
+  const cw = opts.cushionWidth ?? 0.05;
+  const cx = (width - 1) / 2;
+  const cy = (height - 1) / 2;
+  const size = Math.max(width, height);
+  const fRef = 0.9 * size;
+
+  // 1. Cloth colour and outline on a small copy.
+  const factor = Math.max(1, Math.round(size / WORK_SIZE));
+  const small = downscaleRgb(img, factor);
+  const cloth = dominantClothColour(small);
+  const mask = clothMask(small, cloth);
+  const { region, area } = largestRegion(mask, small.width, small.height);
+  if (area < 0.1 * small.width * small.height) throw new CalibrationError('calibrate: no large cloth-coloured region (is the table in view?)');
+  const outline = outlineQuad(region, small.width, small.height);
+  if (!outline) throw new CalibrationError('calibrate: could not fit a quadrilateral to the cloth');
+  const toFull = (p: Point2): Point2 => ({ x: p.x * factor + (factor - 1) / 2, y: p.y * factor + (factor - 1) / 2 });
+  const outer = outline.quad.map(toFull);
+
+  // 2. Rough homography: the outline is the cushions' outer edge, `cw` beyond the noses.
+  const rough = assignCorners(outer, hx + cw, hy + cw, cx, cy, size);
+  const noses = fitNoses(img, cloth, table, rough.H, cx, cy, fRef);
+  // Without a nose fit (a broadcast view whose noses show no clear edge), the outline stands
+  // for a line half a cushion beyond the noses, and the lens is taken as ideal.
+  const H = noses?.H ?? assignCorners(outer, hx + cw / 2, hy + cw / 2, cx, cy, size).H;
+  const lens: LensModel = noses?.fit.lens ?? { fx: fRef, fy: fRef, cx, cy, k1: 0, k2: 0 };
+  const fit = noses?.fit ?? null;
+
+  // 3. Camera: focal length and pose; express k1 at the final focal length.
+  const pose = poseFromBedHomography(H, cx, cy, size, opts.cameraHeight ?? 2.75);
+  const f = pose.f;
+  const k1 = lens.k1 * (f / fRef) ** 2;
+  const base = {
+    model: 'pinhole-radial-k1k2' as const,
+    imageWidth: width, imageHeight: height, fx: f, fy: f, cx, cy, k1, k2: 0,
+    rotation: pose.rotation, translation: pose.translation, cameraPosition: pose.cameraPosition,
+    bedHomography: pose.bedHomography, ballCentreHomography: pose.ballCentreHomography, table,
+    homography: invMat3(pose.bedHomography), ballHomography: invMat3(pose.ballCentreHomography),
+  };
+  const partial: VisionCalibration = { ...base, corners: [], pockets: [], cushions: [], cloth: null, fit: null };
+  const img2 = (x: number, y: number): { u: number; v: number } => tableToImage(partial, x, y);
+  return {
+    ...partial,
+    corners: noseCorners(table).map((c) => ({ ...c, ...img2(c.x, c.y) })),
+    pockets: POCKETS.map((p) => {
+      const c = pocketCentre(spec, p);
+      return { pocket: p, x: c.x, y: c.y, ...img2(c.x, c.y) };
+    }),
+    cushions: standardTable(table).lines.filter((l) => l.part === 'nose').map((l) => ({
+      cushion: l.cushion, from: { x: l.start.x, y: l.start.y }, to: { x: l.end.x, y: l.end.y },
+      fromImage: img2(l.start.x, l.start.y), toImage: img2(l.end.x, l.end.y),
+    })),
+    cloth: { chroma: [cloth.r, cloth.g], brightness: cloth.brightness },
+    fit: fit
+      ? { edges: 'cushion-noses', railResidualPx: fit.residualPx, railPoints: fit.counts, focalSource: pose.focalSource }
+      : { edges: 'cloth-outline', railResidualPx: null, railPoints: [0, 0, 0, 0], focalSource: pose.focalSource },
+  };
+}
+
+/**
+ * The nose lines: three passes of edge search, each around the previous estimate with a
+ * narrower band. A pass that loses most of a side's points (the band slid off the nose) keeps
+ * the previous estimate; null when even the first pass fails.
+ */
+function fitNoses(img: RgbImage, cloth: ClothColour, table: TableSize, rough: Mat3, cx: number, cy: number, fRef: number): { H: Mat3; fit: RailFit } | null {
+  const spec = TABLE_SPECS[table];
+  const hx = spec.length / 2;
+  const hy = spec.width / 2;
+  const lum = linearLuminance(img);
+  const passes = [
+    { inside: 0.09, outside: -0.09 },
+    { inside: 0.025, outside: -0.02 },
+    { inside: 0.015, outside: -0.012 },
+  ];
+  let best: { H: Mat3; fit: RailFit } | null = null;
+  let H = rough;
+  let lens: LensModel = { fx: fRef, fy: fRef, cx, cy, k1: 0, k2: 0 };
+  for (let pass = 0; pass < passes.length; pass++) {
+    const Hp = H;
+    const lp = lens;
+    const project = (x: number, y: number): Point2 => {
+      const q = applyH(Hp, x, y);
+      const d = distortPixel(lp, q.x, q.y);
+      return { x: d.u, y: d.v };
+    };
+    const edges = findRailEdges(lum, img.width, img.height, {
+      hx, hy, project, ...passes[pass]!, cornerClear: 0.14, sideClear: 0.12, spacingPx: 2,
+    }, img, [cloth.r, cloth.g]);
+    const f = fitRails(edges, cx, cy, fRef);
+    const corners = f ? railCorners(f.lines) : null;
+    if (!f || !corners) return best;
+    if (best && f.counts.some((c, i) => c < 0.4 * best!.fit.counts[i]!)) return best;
+    lens = f.lens;
+    H = homographyFromPoints(noseCorners(table), corners);
+    best = { H, fit: f };
+  }
+  return best;
+}

@@ -1,0 +1,227 @@
+// Ball candidates on the rectified bed by a fixed-radius gradient Hough transform: every edge
+// pixel of the cloth-difference features votes for the two points one ball radius away
+// along its gradient (a ball may be lighter or darker than the cloth); votes pile up at ball
+// centres, while straight edges (cue, arms, rails) spread theirs along lines.
+import { FLAG_ACTIVE, type FeaturePlanes } from './cloth-model.ts';
+import { fullWindow, growWindow, type GridWindow, type RectifiedGrid } from './rectify.ts';
+
+export interface EdgeField {
+  /** Gradient magnitude of the (clamped) feature vector and its orientation (unit vector). */
+  mag: Float32Array;
+  gx: Float32Array;
+  gy: Float32Array;
+  /** Indices of the pixels with magnitude ≥ EDGE_MIN from the last call (the first `count`). */
+  list: Int32Array;
+  count: number;
+}
+
+/** Least gradient magnitude listed (and voting). */
+export const EDGE_MIN = 0.05;
+
+export function allocEdgeField(n: number): EdgeField {
+  return { mag: new Float32Array(n), gx: new Float32Array(n), gy: new Float32Array(n), list: new Int32Array(n), count: 0 };
+}
+
+/** ln-brightness difference, clamped: highlights and white parts to +0.5, dark to −1.2 (a black ball stays darker than its shadow). */
+export const clampLog = (v: number): number => (v > 0.5 ? 0.5 : v < -1.2 ? -1.2 : v);
+
+let actBuf = new Uint8Array(0);
+function activityScratch(n: number): Uint8Array {
+  if (actBuf.length < n) actBuf = new Uint8Array(n);
+  return actBuf;
+}
+
+/**
+ * Sobel gradients of the clamped features (log-brightness and twice the chromaticity
+ * differences; clamped by `clothDifference` so highlights do not dominate), combined by the
+ * structure tensor: magnitude √λ₁ and its eigen-direction (sign-free).
+ */
+export function edgeField(g: RectifiedGrid, f: FeaturePlanes, out?: EdgeField, windows?: readonly GridWindow[]): EdgeField {
+  const W = g.width;
+  const H = g.height;
+  const n = W * H;
+  const e = out ?? allocEdgeField(n);
+  e.count = 0;
+  const wins = windows ?? [fullWindow(g)];
+  const listed = wins.length > 1 ? new Uint8Array(n) : null;
+  // The features arrive clamped (clothDifference); chromaticity counts twice.
+  const c0 = f.dLog;
+  const c1 = f.dR;
+  const c2 = f.dG;
+  // Gradients are only worth computing next to active pixels (flagged by clothDifference):
+  // most of the bed is plain cloth. Bit 1 of the scratch: active in the row neighbourhood.
+  const act = activityScratch(n);
+  const flags = f.flags;
+  for (const w0 of wins) {
+    const w = growWindow(g, w0, 2);
+    // Horizontal OR of each pixel with its neighbours (row-wise dilation), in bit 1.
+    for (let j = w.j0; j < w.j1; j++) for (let i = Math.max(1, w.i0), p = j * W + i; i < Math.min(W - 1, w.i1); i++, p++) {
+      act[p] = (flags[p - 1]! | flags[p]! | flags[p + 1]!) & FLAG_ACTIVE ? 2 : 0;
+    }
+  }
+  const valid = g.valid;
+  for (const w of wins) for (let j = Math.max(1, w.j0); j < Math.min(H - 1, w.j1); j++) {
+    for (let i = Math.max(1, w.i0), p = j * W + i; i < Math.min(W - 1, w.i1); i++, p++) {
+      e.mag[p] = 0;
+      if (!valid[p] || !((act[p - W]! | act[p]! | act[p + W]!) & 2)) continue;
+      const ax = c0[p - W + 1]! + 2 * c0[p + 1]! + c0[p + W + 1]! - c0[p - W - 1]! - 2 * c0[p - 1]! - c0[p + W - 1]!;
+      const ay = c0[p + W - 1]! + 2 * c0[p + W]! + c0[p + W + 1]! - c0[p - W - 1]! - 2 * c0[p - W]! - c0[p - W + 1]!;
+      const bx = c1[p - W + 1]! + 2 * c1[p + 1]! + c1[p + W + 1]! - c1[p - W - 1]! - 2 * c1[p - 1]! - c1[p + W - 1]!;
+      const by = c1[p + W - 1]! + 2 * c1[p + W]! + c1[p + W + 1]! - c1[p - W - 1]! - 2 * c1[p - W]! - c1[p - W + 1]!;
+      const cx = c2[p - W + 1]! + 2 * c2[p + 1]! + c2[p + W + 1]! - c2[p - W - 1]! - 2 * c2[p - 1]! - c2[p + W - 1]!;
+      const cy = c2[p + W - 1]! + 2 * c2[p + W]! + c2[p + W + 1]! - c2[p - W - 1]! - 2 * c2[p - W]! - c2[p - W + 1]!;
+      // Chromaticity differences count twice (×2 → ×4 on the squares).
+      const jxx = (ax * ax + 4 * (bx * bx + cx * cx)) / 64;
+      const jyy = (ay * ay + 4 * (by * by + cy * cy)) / 64;
+      const jxy = (ax * ay + 4 * (bx * by + cx * cy)) / 64;
+      const tr = jxx + jyy;
+      const disc = Math.sqrt(Math.max(0, ((jxx - jyy) * (jxx - jyy)) / 4 + jxy * jxy));
+      const l1 = tr / 2 + disc;
+      if (l1 <= 1e-12) continue;
+      // Eigenvector of the larger eigenvalue.
+      let vx = jxy;
+      let vy = l1 - jxx;
+      if (Math.abs(vx) + Math.abs(vy) < 1e-12) {
+        vx = l1 - jyy;
+        vy = jxy;
+      }
+      const vl = Math.hypot(vx, vy);
+      if (vl < 1e-12) {
+        vx = jxx >= jyy ? 1 : 0;
+        vy = jxx >= jyy ? 0 : 1;
+      } else {
+        vx /= vl;
+        vy /= vl;
+      }
+      const m = Math.sqrt(l1);
+      e.mag[p] = m;
+      e.gx[p] = vx;
+      e.gy[p] = vy;
+      if (m >= EDGE_MIN && (!listed || !listed[p])) {
+        e.list[e.count++] = p;
+        if (listed) listed[p] = 1;
+      }
+    }
+  }
+  return e;
+}
+
+/**
+ * Accumulates votes: each edge pixel stronger than `minMag` votes (weight min(mag, cap)) at
+ * ± each radius along its gradient, bilinearly; the result is box-smoothed 3×3.
+ */
+export function circleVotes(
+  g: RectifiedGrid, e: EdgeField, radii: readonly number[], minMag: number, cap: number,
+  acc?: Float32Array, windows?: readonly GridWindow[],
+): Float32Array {
+  const W = g.width;
+  const H = g.height;
+  const a = acc ?? new Float32Array(W * H);
+  const wins = windows ?? [fullWindow(g)];
+  const reach = Math.ceil(Math.max(...radii)) + 2;
+  for (const w0 of wins) {
+    const w = growWindow(g, w0, reach);
+    for (let j = w.j0; j < w.j1; j++) a.fill(0, j * W + w.i0, j * W + w.i1);
+  }
+  // The edge list holds each pixel once, even where windows overlap.
+  for (let k = 0; k < e.count; k++) {
+    const p = e.list[k]!;
+    const m = e.mag[p]!;
+    if (m < minMag) continue;
+    const i = p % W;
+    const j = (p - i) / W;
+    const wt = (m > cap ? cap : m) / radii.length;
+    const ux = e.gx[p]!;
+    const uy = e.gy[p]!;
+    for (const r of radii) {
+      for (let s = -1; s <= 1; s += 2) {
+        const cx = i + s * r * ux;
+        const cy = j + s * r * uy;
+        const ix = Math.floor(cx);
+        const iy = Math.floor(cy);
+        if (ix < 0 || iy < 0 || ix >= W - 1 || iy >= H - 1) continue;
+        const fx = cx - ix;
+        const fy = cy - iy;
+        const q = iy * W + ix;
+        a[q] = a[q]! + wt * (1 - fx) * (1 - fy);
+        a[q + 1] = a[q + 1]! + wt * fx * (1 - fy);
+        a[q + W] = a[q + W]! + wt * (1 - fx) * fy;
+        a[q + W + 1] = a[q + W + 1]! + wt * fx * fy;
+      }
+    }
+  }
+  // Smooth once over the windows' bounding box (smoothing overlaps twice would skew them).
+  const box = wins.reduce((u, w) => ({ i0: Math.min(u.i0, w.i0), j0: Math.min(u.j0, w.j0), i1: Math.max(u.i1, w.i1), j1: Math.max(u.j1, w.j1) }));
+  boxSmooth3(a, W, H, growWindow(g, box, reach));
+  return a;
+}
+
+/** In-place 3×3 box filter (separable) over a window. */
+export function boxSmooth3(a: Float32Array, W: number, H: number, win?: GridWindow): void {
+  const w = win ?? { i0: 0, j0: 0, i1: W, j1: H };
+  const ww = w.i1 - w.i0;
+  const hh = w.j1 - w.j0;
+  if (ww < 3 || hh < 3) return;
+  const tmp = new Float32Array(ww * hh);
+  for (let j = 0; j < hh; j++) {
+    const o = (w.j0 + j) * W + w.i0;
+    for (let i = 1; i < ww - 1; i++) tmp[j * ww + i] = a[o + i - 1]! + a[o + i]! + a[o + i + 1]!;
+  }
+  for (let j = 1; j < hh - 1; j++) {
+    const o = (w.j0 + j) * W + w.i0;
+    for (let i = 1; i < ww - 1; i++) a[o + i] = (tmp[(j - 1) * ww + i]! + tmp[j * ww + i]! + tmp[(j + 1) * ww + i]!) / 9;
+  }
+}
+
+export interface Peak {
+  i: number;
+  j: number;
+  score: number;
+}
+
+/**
+ * Local maxima of the accumulator above `minScore`, strongest first, with non-maximum
+ * suppression: no two peaks closer than `minDist` grid pixels. Sub-pixel by a quadratic fit.
+ */
+export function findPeaks(a: Float32Array, W: number, H: number, minScore: number, minDist: number, windows?: readonly GridWindow[]): Peak[] {
+  const cands: Peak[] = [];
+  const seen = windows && windows.length > 1 ? new Set<number>() : null;
+  for (const w of windows ?? [{ i0: 0, j0: 0, i1: W, j1: H }]) for (let j = Math.max(2, w.j0); j < Math.min(H - 2, w.j1); j++) {
+    for (let i = Math.max(2, w.i0); i < Math.min(W - 2, w.i1); i++) {
+      const p = j * W + i;
+      const v = a[p]!;
+      if (v < minScore) continue;
+      let isMax = true;
+      for (let dj = -2; dj <= 2 && isMax; dj++) {
+        for (let di = -2; di <= 2; di++) {
+          if (!di && !dj) continue;
+          const q = a[p + dj * W + di]!;
+          if (q > v || (q === v && dj * W + di < 0)) {
+            isMax = false;
+            break;
+          }
+        }
+      }
+      if (!isMax) continue;
+      if (seen) {
+        if (seen.has(p)) continue;
+        seen.add(p);
+      }
+      const l = a[p - 1]!;
+      const r = a[p + 1]!;
+      const t = a[p - W]!;
+      const b = a[p + W]!;
+      const dx = l - 2 * v + r < 0 ? (0.5 * (l - r)) / (l - 2 * v + r) : 0;
+      const dy = t - 2 * v + b < 0 ? (0.5 * (t - b)) / (t - 2 * v + b) : 0;
+      cands.push({ i: i + Math.max(-0.5, Math.min(0.5, dx)), j: j + Math.max(-0.5, Math.min(0.5, dy)), score: v });
+    }
+  }
+  cands.sort((p, q) => q.score - p.score || p.j - q.j || p.i - q.i);
+  const kept: Peak[] = [];
+  const d2 = minDist * minDist;
+  for (const c of cands) {
+    if (kept.some((k) => (k.i - c.i) ** 2 + (k.j - c.j) ** 2 < d2)) continue;
+    kept.push(c);
+  }
+  return kept;
+}

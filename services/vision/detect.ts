@@ -1,0 +1,263 @@
+// Ball detection: rectify the bed (maps built once per calibration), difference against the
+// learnt cloth, fixed-radius Hough votes from the colour edges, candidates checked for a
+// ball's look and refined to sub-pixel centres in the full frame; blurred fast balls from
+// capsule-shaped regions nobody else explains. With `regions` (a tracker's predictions) only
+// windows around them are processed; without, the whole bed.
+import { BALL_RADIUS } from '../contract/table.ts';
+import { ballEvidence } from './ball-evidence.ts';
+import { foregroundMask, labelBlobs } from './blobs.ts';
+import { tableToImage, type VisionCalibration } from './calibration-model.ts';
+import { allocEdgeField, circleVotes, edgeField, findPeaks, type EdgeField } from './circle-votes.ts';
+import { allocFeatures, clothDifference, learnClothModel, type ClothModel, type FeaturePlanes } from './cloth-model.ts';
+import { dominantClothColour } from './cloth-colour.ts';
+import { checkRgbImage, type RgbImage } from './image.ts';
+import { allocRectifiedFrame, buildGrid, rectify, gridToTable, growWindow, windowAround, type GridWindow, type RectifiedFrame, type RectifiedGrid } from './rectify.ts';
+import { refineBall } from './refine.ts';
+import { selectBalls, type Candidate, type VoteRidge } from './select.ts';
+
+export interface BallDetection {
+  /** Image pixel of the centre (as seen, sub-pixel). */
+  u: number;
+  v: number;
+  /** Table frame (m), on the plane of ball centres. */
+  x: number;
+  y: number;
+  /** Radius in image pixels. */
+  r: number;
+  /** A smeared fast ball: the centre is the smear's centroid (mid-exposure). */
+  blurred: boolean;
+  /** Less than about two thirds of the outline was found (hidden in part, or touching). */
+  partial: boolean;
+  /** 0–1. */
+  confidence: number;
+  /** Mean sRGB colour of the ball's inner disc. */
+  meanColour: [number, number, number];
+}
+
+/** Milliseconds of CPU time per stage (the process's user + system time: on a shared machine this is the one-core cost, unlike the wall clock); `wall` is the wall-clock total. */
+export interface StageTimings {
+  rectify: number;
+  difference: number;
+  edges: number;
+  votes: number;
+  candidates: number;
+  refine: number;
+  blobs: number;
+  total: number;
+  wall: number;
+}
+
+const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+export interface DetectorOptions {
+  /** Ball diameter on the rectified grid (px). Default 22. */
+  ballDiameterPx?: number;
+}
+
+export interface PredictedRegion {
+  x: number;
+  y: number;
+  /** Search radius around (x, y), m. */
+  radius: number;
+}
+
+export interface DetectResult {
+  balls: BallDetection[];
+  timings: StageTimings;
+}
+
+const MIN_MAG = 0.05;
+const VOTE_CAP = 0.25;
+
+export class BallDetector {
+  readonly grid: RectifiedGrid;
+  private cloth: ClothModel | null = null;
+  private readonly frame: RectifiedFrame;
+  private readonly features: FeaturePlanes;
+  private readonly edges: EdgeField;
+  private readonly acc: Float32Array;
+  private readonly mask: Uint8Array;
+  private readonly labels: Int32Array;
+  /** The last frame's candidates after refinement (for diagnostics). */
+  lastCandidates: readonly Candidate[] = [];
+  /** The last frame's foreground mask on the grid (for diagnostics). */
+  get foreground(): Uint8Array {
+    return this.mask;
+  }
+
+  constructor(readonly calibration: VisionCalibration, opts: DetectorOptions = {}) {
+    this.grid = buildGrid(calibration, { ballDiameterPx: opts.ballDiameterPx ?? 22 });
+    const n = this.grid.width * this.grid.height;
+    this.frame = allocRectifiedFrame(this.grid);
+    this.features = allocFeatures(this.grid);
+    this.edges = allocEdgeField(n);
+    this.acc = new Float32Array(n);
+    this.mask = new Uint8Array(n);
+    this.labels = new Int32Array(n);
+  }
+
+  get hasCloth(): boolean {
+    return this.cloth !== null;
+  }
+
+  /** Learns the cloth (brightness fall-off, hue) from a frame; balls, cue and player may be in it. */
+  learnCloth(img: RgbImage): void {
+    checkRgbImage(img, 'learnCloth');
+    rectify(this.grid, img, this.frame);
+    const chroma = this.calibration.cloth?.chroma ?? (() => {
+      const c = dominantClothColour(img);
+      return [c.r, c.g] as [number, number];
+    })();
+    this.cloth = learnClothModel(this.grid, this.frame, chroma);
+  }
+
+  /** Detects the balls in a frame (learning the cloth from it first if none is known yet). */
+  detect(img: RgbImage, regions?: readonly PredictedRegion[]): DetectResult {
+    checkRgbImage(img, 'detect');
+    if (img.width !== this.calibration.imageWidth || img.height !== this.calibration.imageHeight) {
+      throw new Error(`detect: frame is ${img.width}×${img.height}, calibration is for ${this.calibration.imageWidth}×${this.calibration.imageHeight}`);
+    }
+    if (!this.cloth) this.learnCloth(img);
+    const cloth = this.cloth!;
+    const g = this.grid;
+    const r = g.ballRadius;
+    const windows: GridWindow[] | undefined = regions?.map((q) => windowAround(g, q.x, q.y, q.radius, r * 1.6 + 3));
+    const t: StageTimings = { rectify: 0, difference: 0, edges: 0, votes: 0, candidates: 0, refine: 0, blobs: 0, total: 0, wall: 0 };
+    const w0 = performance.now();
+    const t0 = cpuMs();
+    let tick = t0;
+    const lap = (k: keyof StageTimings): void => {
+      const now = cpuMs();
+      t[k] += now - tick;
+      tick = now;
+    };
+    if (windows && windows.length === 0) return { balls: [], timings: t };
+    // Features a little beyond the windows, so gradients at their borders see fresh pixels.
+    const featureWindows = windows?.map((w) => growWindow(g, w, 3));
+    rectify(g, img, this.frame, featureWindows);
+    lap('rectify');
+    clothDifference(g, this.frame, cloth, this.features, featureWindows);
+    lap('difference');
+    edgeField(g, this.features, this.edges, windows);
+    lap('edges');
+    circleVotes(g, this.edges, [r * 0.95, r * 1.05], MIN_MAG, VOTE_CAP, this.acc, windows);
+    const peaks = findPeaks(this.acc, g.width, g.height, 0.4, 1.2 * r, windows);
+    lap('votes');
+    const candidates: Candidate[] = [];
+    for (const p of peaks) {
+      const ev = ballEvidence(g, this.features, this.edges, p.i, p.j, MIN_MAG);
+      if (ev.onBed < 0.3 || ev.support < 0.4) continue;
+      if (!(ev.unlike >= 0.3 || (ev.darker >= 0.3 && ev.highlights >= 2))) continue;
+      candidates.push({ peak: p, evidence: ev, ridge: voteRidge(this.acc, g.width, g.height, p.i, p.j, r), refined: null });
+    }
+    lap('candidates');
+    for (const c of candidates) {
+      const pos = gridToTable(g, c.peak.i, c.peak.j);
+      const q = Math.round(c.peak.j) * g.width + Math.round(c.peak.i);
+      c.refined = refineBall(img, this.calibration, { logS: cloth.logS[q]!, r: cloth.r[q]!, g: cloth.g[q]! }, pos.x, pos.y);
+    }
+    lap('refine');
+    foregroundMask(g, this.features, this.mask, windows);
+    const blobs = labelBlobs(g, this.mask, this.labels, Math.round(0.5 * Math.PI * r * r), windows);
+    this.lastCandidates = candidates;
+    const selected = selectBalls(g, this.mask, this.labels, blobs, candidates);
+    const balls: BallDetection[] = selected.map((s) => {
+      if (s.kind === 'refined') {
+        const f = s.refined;
+        return {
+          u: f.u, v: f.v, x: f.x, y: f.y, r: f.r, blurred: s.blurred, partial: f.inlierFraction < 0.65,
+          confidence: s.confidence, meanColour: meanColour(img, f.u, f.v, f.r * 0.7),
+        };
+      }
+      const pos = gridToTable(g, s.ci, s.cj);
+      const c = tableToImage(this.calibration, pos.x, pos.y, 'ball');
+      const rr = imageRadius(this.calibration, pos.x, pos.y);
+      return { u: c.u, v: c.v, x: pos.x, y: pos.y, r: rr, blurred: s.blurred, partial: !s.blurred, confidence: s.confidence, meanColour: meanColour(img, c.u, c.v, rr * 0.7) };
+    });
+    lap('blobs');
+    t.total = cpuMs() - t0;
+    t.wall = performance.now() - w0;
+    return { balls, timings: t };
+  }
+}
+
+/** Weighted centroid and elongation of the accumulator above half the peak, within 0.9 r of it. */
+export function voteRidge(acc: Float32Array, W: number, H: number, pi: number, pj: number, r: number): VoteRidge {
+  const peak = acc[Math.round(pj) * W + Math.round(pi)]!;
+  const reach = Math.ceil(0.9 * r);
+  let sw = 0;
+  let si = 0;
+  let sj = 0;
+  let sii = 0;
+  let sjj = 0;
+  let sij = 0;
+  for (let j = Math.max(0, Math.round(pj) - reach); j <= Math.min(H - 1, Math.round(pj) + reach); j++) {
+    for (let i = Math.max(0, Math.round(pi) - reach); i <= Math.min(W - 1, Math.round(pi) + reach); i++) {
+      if ((i - pi) ** 2 + (j - pj) ** 2 > reach * reach) continue;
+      const w = acc[j * W + i]! - 0.5 * peak;
+      if (w <= 0) continue;
+      sw += w;
+      si += w * i;
+      sj += w * j;
+      sii += w * i * i;
+      sjj += w * j * j;
+      sij += w * i * j;
+    }
+  }
+  if (sw <= 0) return { ci: pi, cj: pj, elongation: 1 };
+  const ci = si / sw;
+  const cj = sj / sw;
+  const a = sii / sw - ci * ci;
+  const b = sjj / sw - cj * cj;
+  const c = sij / sw - ci * cj;
+  const disc = Math.sqrt(Math.max(0, ((a - b) / 2) ** 2 + c * c));
+  const l1 = (a + b) / 2 + disc;
+  const l2 = Math.max(1e-6, (a + b) / 2 - disc);
+  return { ci, cj, elongation: Math.sqrt(l1 / l2) };
+}
+
+/** Silhouette radius of a ball in image pixels (across the radial direction): f·R / depth. */
+export function imageRadius(cal: VisionCalibration, x: number, y: number): number {
+  const R = cal.rotation;
+  const depth = R[6] * x + R[7] * y + R[8] * BALL_RADIUS + cal.translation[2];
+  return (cal.fx * BALL_RADIUS) / depth;
+}
+
+/** Mean sRGB over a disc of the image. */
+export function meanColour(img: RgbImage, u: number, v: number, radius: number): [number, number, number] {
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  let n = 0;
+  const R = Math.max(1, radius);
+  for (let y = Math.max(0, Math.floor(v - R)); y <= Math.min(img.height - 1, Math.ceil(v + R)); y++) {
+    for (let x = Math.max(0, Math.floor(u - R)); x <= Math.min(img.width - 1, Math.ceil(u + R)); x++) {
+      if ((x - u) ** 2 + (y - v) ** 2 > R * R) continue;
+      const k = (y * img.width + x) * 3;
+      r += img.data[k]!;
+      g += img.data[k + 1]!;
+      b += img.data[k + 2]!;
+      n++;
+    }
+  }
+  return n ? [r / n, g / n, b / n] : [0, 0, 0];
+}
+
+const detectors = new WeakMap<VisionCalibration, BallDetector>();
+
+/**
+ * One-call detection: builds (and caches per calibration object) a detector and learns the
+ * cloth from this frame when the detector has none yet.
+ */
+export function detectBalls(frame: RgbImage, calibration: VisionCalibration, opts: DetectorOptions & { regions?: PredictedRegion[] } = {}): BallDetection[] {
+  let d = detectors.get(calibration);
+  if (!d) {
+    d = new BallDetector(calibration, opts);
+    detectors.set(calibration, d);
+  }
+  return d.detect(frame, opts.regions).balls;
+}
+

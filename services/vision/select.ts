@@ -1,0 +1,142 @@
+// Which candidates are balls: a refined outline of the right size that fits, one ball per
+// place (two balls cannot be closer than a diameter), and not a round bit of something bigger
+// (a fist, a head: unexplained foreground around it). Then blurred fast balls: capsule-shaped
+// foreground regions one ball wide that no accepted ball explains.
+import { BALL_RADIUS } from '../contract/table.ts';
+import type { BallEvidence } from './ball-evidence.ts';
+import type { Blob } from './blobs.ts';
+import type { Peak } from './circle-votes.ts';
+import { tableToGrid, type RectifiedGrid } from './rectify.ts';
+import type { RefinedBall } from './refine.ts';
+
+/** Shape of the vote peak: its centroid, and how elongated it is (a smeared ball votes along its path). */
+export interface VoteRidge {
+  ci: number;
+  cj: number;
+  elongation: number;
+}
+
+export interface Candidate {
+  peak: Peak;
+  evidence: BallEvidence;
+  ridge: VoteRidge;
+  refined: RefinedBall | null;
+}
+
+export type Selected =
+  | { kind: 'refined'; refined: RefinedBall; blurred: boolean; confidence: number; i: number; j: number }
+  | { kind: 'votes'; ci: number; cj: number; blurred: boolean; confidence: number };
+
+export interface SelectOptions {
+  minInliers: number;
+  maxResidualPx: number;
+  radiusRange: [number, number];
+  /** Least `ballScore` accepted. */
+  minScore: number;
+}
+
+export const DEFAULT_SELECT: SelectOptions = { minInliers: 0.45, maxResidualPx: 1.2, radiusRange: [0.88, 1.15], minScore: 1.0 };
+
+const clamp01 = (v: number): number => Math.max(0, Math.min(1, v));
+
+/** Fraction of the ring [1.15 r, 2 r] around (ci, cj) that is foreground outside every other ball's disc. */
+export function unexplainedRing(g: RectifiedGrid, mask: Uint8Array, ci: number, cj: number, others: readonly { i: number; j: number }[]): number {
+  const r = g.ballRadius;
+  const r0 = 1.15 * r;
+  const r1 = 2 * r;
+  const near = others.filter((o) => Math.hypot(o.i - ci, o.j - cj) < r1 + 1.1 * r);
+  let ring = 0;
+  let fg = 0;
+  for (let j = Math.max(0, Math.floor(cj - r1)); j <= Math.min(g.height - 1, Math.ceil(cj + r1)); j++) {
+    for (let i = Math.max(0, Math.floor(ci - r1)); i <= Math.min(g.width - 1, Math.ceil(ci + r1)); i++) {
+      const d = Math.hypot(i - ci, j - cj);
+      if (d < r0 || d > r1) continue;
+      const p = j * g.width + i;
+      if (!g.valid[p]) continue;
+      ring++;
+      if (!mask[p]) continue;
+      if (near.some((o) => Math.hypot(i - o.i, j - o.j) < 1.1 * r)) continue;
+      fg++;
+    }
+  }
+  return ring ? fg / ring : 0;
+}
+
+/** How ball-like a refined candidate is (fit, support, votes, and nothing big around it). */
+export function ballScore(c: Candidate, ring: number, discArea: number): number {
+  const f = c.refined!;
+  // Specular spots (a few bright, nearly white pixels, not a whole white surface) are a ball's.
+  const hi = c.evidence.highlights;
+  const specular = hi >= 3 && hi <= 0.5 * discArea ? 0.6 : 0;
+  return 2 * f.inlierFraction - 1.5 * f.residualPx - 2.5 * ring + 0.3 * Math.min(c.peak.score, 2) + 0.5 * c.evidence.support + specular;
+}
+
+export function selectBalls(g: RectifiedGrid, mask: Uint8Array, labels: Int32Array, blobs: readonly Blob[], candidates: readonly Candidate[], o: SelectOptions = DEFAULT_SELECT): Selected[] {
+  const r = g.ballRadius;
+  const good: { c: Candidate; f: RefinedBall; s: number; i: number; j: number }[] = [];
+  for (const c of candidates) {
+    const f = c.refined;
+    if (!f) continue;
+    if (f.inlierFraction < o.minInliers || f.residualPx > o.maxResidualPx) continue;
+    if (f.radiusRatio < o.radiusRange[0] || f.radiusRatio > o.radiusRange[1]) continue;
+    const at = tableToGrid(g, f.x, f.y);
+    good.push({ c, f, s: 0, i: at.i, j: at.j });
+  }
+  const solid = good.filter((k) => k.f.inlierFraction > 0.6);
+  const discArea = Math.PI * (0.7 * r) ** 2;
+  for (const k of good) k.s = ballScore(k.c, unexplainedRing(g, mask, k.i, k.j, solid.filter((x) => x !== k)), discArea);
+  const ranked = good.filter((k) => k.s >= o.minScore).sort((a, b) => b.s - a.s || a.j - b.j || a.i - b.i);
+  // Two balls are never closer than a diameter: keep the better one.
+  const out: Selected[] = [];
+  const kept: typeof good = [];
+  for (const k of ranked) {
+    if (kept.some((x) => Math.hypot(x.f.x - k.f.x, x.f.y - k.f.y) < 1.8 * BALL_RADIUS)) continue;
+    kept.push(k);
+    // Smeared: votes spread along the path and the outline fits a circle only loosely.
+    const blurred = k.c.ridge.elongation >= 2 && k.f.residualPx >= 0.6;
+    out.push({ kind: 'refined', refined: k.f, blurred, confidence: clamp01(0.5 + (k.s - o.minScore) / 3), i: k.i, j: k.j });
+  }
+  // Strong vote peaks whose outline would not fit a circle: smeared (fast) balls, taken at the
+  // centroid of their vote ridge (the middle of the exposure).
+  const placed = kept.map((k) => ({ i: k.i, j: k.j }));
+  const byScore = [...candidates].sort((a, b) => b.peak.score - a.peak.score);
+  for (const c of byScore) {
+    const ev = c.evidence;
+    // Strong votes with good support; or weaker votes from a complete ring of radial edges
+    // (a smear still has one; a hand or an arm rarely does) with clean surroundings.
+    const strong = c.peak.score >= 0.9 && ev.support >= 0.8 && ev.unlike >= 0.7;
+    const ringed = c.peak.score >= 0.6 && ev.support >= 0.95 && ev.unlike >= 0.85;
+    if (!(strong || ringed) || ev.onBed < 0.6) continue;
+    const { ci, cj } = c.ridge;
+    if (placed.some((p) => Math.hypot(p.i - ci, p.j - cj) < 1.8 * r)) continue;
+    if (unexplainedRing(g, mask, ci, cj, placed) > (strong ? 0.35 : 0.2)) continue;
+    placed.push({ i: ci, j: cj });
+    out.push({ kind: 'votes', ci, cj, blurred: c.ridge.elongation >= 1.4 || !c.refined, confidence: clamp01(0.3 + 0.2 * ev.support + 0.1 * Math.min(2, c.peak.score)) });
+  }
+  // Blurred balls: foreground regions one ball wide, elongated, not explained by accepted balls.
+  const accepted = placed;
+  for (const b of blobs) {
+    const width = 4 * b.sdMinor;
+    const elong = b.sdMajor / Math.max(1e-6, b.sdMinor);
+    if (width < 1.3 * r || width > 2.6 * r || elong < 1.2 || elong > 8) continue;
+    if (b.area > Math.PI * r * r * 8) continue;
+    let explained = 0;
+    for (let j = b.j0; j <= b.j1; j++) {
+      for (let i = b.i0; i <= b.i1; i++) {
+        const p = j * g.width + i;
+        if (labels[p] !== b.label) continue;
+        if (accepted.some((a) => Math.hypot(i - a.i, j - a.j) < 1.1 * r)) explained++;
+      }
+    }
+    if (explained > 0.3 * b.area) continue;
+    // A smeared ball still gathers some votes along its path.
+    const voted = candidates.some((c) => c.peak.score >= 0.4 && labels[Math.round(c.peak.j) * g.width + Math.round(c.peak.i)] === b.label);
+    if (!voted) continue;
+    // A capsule of radius r and straight length L has area π r² + 2 r L and sd along it ≈ √((L/2)²/3 + r²/4).
+    const L = Math.max(0, (b.area - Math.PI * r * r) / (2 * r));
+    const sdExpect = Math.sqrt((L * L) / 12 + (r * r) / 4);
+    if (Math.abs(b.sdMajor - sdExpect) > 0.35 * sdExpect) continue;
+    out.push({ kind: 'votes', ci: b.ci, cj: b.cj, blurred: true, confidence: 0.4 });
+  }
+  return out;
+}

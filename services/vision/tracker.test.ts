@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { greedyAssign, hungarian } from './hungarian.ts';
+import { IdentityVotes } from './identity-votes.ts';
+import { ConstantVelocityFilter } from './motion.ts';
+import { BallTracker, tableDistance, type TablePositioned } from './tracker.ts';
+
+interface Det extends TablePositioned {
+  tag: string;
+}
+
+const FPS = 60;
+
+describe('ball tracker', () => {
+  it('keeps a rolling ball on its track through a 10-frame occlusion', () => {
+    const tracker = new BallTracker<Det>();
+    let id: number | null = null;
+    for (let k = 0; k < 40; k++) {
+      const t = k / FPS;
+      const x = -0.5 + 1.2 * t;
+      const y = 0.1 - 0.3 * t;
+      const hidden = k >= 15 && k < 25;
+      const dets: Det[] = hidden ? [] : [{ x, y, tag: 'rolling' }];
+      // A resting ball elsewhere, always seen.
+      dets.push({ x: 0.8, y: -0.4, tag: 'resting' });
+      const out = tracker.update(dets, t);
+      const rolling = out.find((b) => (b.detection?.tag ?? 'rolling') === 'rolling' && Math.hypot(b.x - x, b.y - y) < 0.05);
+      if (k >= 1) {
+        expect(rolling).toBeDefined();
+        expect(rolling!.occluded).toBe(hidden);
+        id ??= rolling!.trackId;
+        expect(rolling!.trackId).toBe(id);
+      }
+    }
+    expect(tracker.tracks).toHaveLength(2);
+  });
+
+  it('keeps resting balls of a cluster apart and drops a track after maxMissedFrames', () => {
+    const R = 0.028575;
+    const cluster = [0, 1, 2].map((i) => ({ x: 0.3 + 2 * R * i, y: 0, tag: `b${i}` }));
+    const tracker = new BallTracker<Det>({ maxMissedFrames: 5 });
+    const ids = new Map<string, number>();
+    for (let k = 0; k < 10; k++) {
+      // Detections arrive in a different order each frame, with millimetre noise.
+      const dets = cluster.map((d, i) => ({ ...d, x: d.x + 0.001 * Math.sin(k + i) })).reverse();
+      if (k % 2) dets.reverse();
+      for (const b of tracker.update(dets, k / FPS)) {
+        const tag = b.detection!.tag;
+        if (!ids.has(tag)) ids.set(tag, b.trackId);
+        expect(b.trackId).toBe(ids.get(tag));
+      }
+    }
+    expect(new Set(ids.values()).size).toBe(3);
+    for (let k = 10; k < 17; k++) tracker.update([], k / FPS);
+    expect(tracker.tracks).toHaveLength(0);
+  });
+
+  it('checks its settings at construction', () => {
+    expect(() => new BallTracker<Det>({ maxDistance: -1 })).toThrow(/maxDistance/);
+    expect(() => new BallTracker<Det>({ minHits: 0 })).toThrow(/minHits/);
+    expect(() => new BallTracker<Det>({ maxMissedFrames: 1.5 })).toThrow(/maxMissedFrames/);
+    expect(() => new BallTracker<Det>({ assignment: 'nearest' as 'greedy' })).toThrow(/assignment/);
+    expect(() => new ConstantVelocityFilter({ coastDecay: 2 })).toThrow(/coastDecay/);
+    expect(() => new BallTracker<Det>({ distance: tableDistance, motion: new ConstantVelocityFilter() })).not.toThrow();
+  });
+
+  it('resolves a track identity from votes and keeps ball numbers unique', () => {
+    const tracker = new BallTracker<Det>({ minHits: 1 });
+    const a = { x: 0, y: 0, tag: 'a' };
+    const b = { x: 0.5, y: 0, tag: 'b' };
+    let out = tracker.update([a, b], 0);
+    const [ta, tb] = [out.find((o) => o.detection?.tag === 'a')!.trackId, out.find((o) => o.detection?.tag === 'b')!.trackId];
+    expect(out.every((o) => o.id === null)).toBe(true);
+    for (let k = 1; k <= 5; k++) {
+      tracker.addIdentityVote(ta, 9, 0.9);
+      tracker.addIdentityVote(tb, 9, 0.3);
+      tracker.addIdentityVote(tb, 7, 0.6);
+      out = tracker.update([a, b], k / FPS);
+    }
+    expect(out.find((o) => o.trackId === ta)!.id).toBe(9);
+    expect(out.find((o) => o.trackId === tb)!.id).toBe(7);
+    const v = new IdentityVotes();
+    v.add(3, 1);
+    v.add(5, 1);
+    v.add(3, 1);
+    expect(v.resolved()).toBe(3);
+    expect(() => v.add(2, Number.NaN)).toThrow();
+  });
+});
+
+describe('assignment', () => {
+  it('hungarian finds the minimum total cost (brute force on small matrices), respecting forbidden pairs', () => {
+    let seed = 7;
+    const rand = (): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const perms = (n: number): number[][] => (n === 1 ? [[0]] : perms(n - 1).flatMap((p) => Array.from({ length: n }, (_, i) => [...p.slice(0, i), n - 1, ...p.slice(i)])));
+    for (let trial = 0; trial < 30; trial++) {
+      const n = 2 + (trial % 4);
+      const cost = Array.from({ length: n }, () => Array.from({ length: n }, () => (rand() < 0.15 ? Infinity : Math.round(rand() * 100))));
+      let best = Infinity;
+      let bestCount = -1;
+      for (const p of perms(n)) {
+        const finite = p.filter((c, r) => Number.isFinite(cost[r]![c]!));
+        const total = finite.reduce((s, c) => s + cost[p.indexOf(c)]![c]!, 0);
+        if (finite.length > bestCount || (finite.length === bestCount && total < best)) {
+          bestCount = finite.length;
+          best = total;
+        }
+      }
+      const got = hungarian(cost);
+      const assigned = got.filter((c) => c >= 0);
+      expect(assigned.length).toBe(bestCount);
+      expect(got.reduce((s, c, r) => s + (c >= 0 ? cost[r]![c]! : 0), 0)).toBe(best);
+    }
+    expect(greedyAssign([[1, 2], [1, 10]])).toEqual([0, 1]);
+    expect(hungarian([[1, 2], [1, 10]])).toEqual([1, 0]);
+    expect(hungarian([[Infinity, 3]])).toEqual([1]);
+  });
+});

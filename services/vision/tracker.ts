@@ -1,0 +1,178 @@
+// The tracker adds track ids to detections and nothing else (supervision / norfair style): the
+// detector's own detection type flows through, the motion model and the distance are injected,
+// settings are checked at construction. Each frame: predict every track (constant velocity),
+// assign detections (Hungarian or greedy on gated distances), coast unmatched tracks through
+// short occlusions (cue, arm, hand), start tracks from unmatched detections. Each track has
+// an identity-vote hook: a classifier adds votes, the track reports a resolved ball id or null.
+import type { BallId } from '../contract/ids.ts';
+import { greedyAssign, hungarian } from './hungarian.ts';
+import { DEFAULT_IDENTITY_POLICY, IdentityVotes, type IdentityPolicy } from './identity-votes.ts';
+import { ConstantVelocityFilter, type MotionFilter, type MotionState } from './motion.ts';
+
+/** Anything with a table position (m): the detector's `BallDetection` is one. */
+export interface TablePositioned {
+  x: number;
+  y: number;
+}
+
+/** Distance between a track's prediction and a detection (gated by `maxDistance`). */
+export type DistanceFunction<D extends TablePositioned> = (predicted: MotionState, detection: D) => number;
+
+/** Euclidean distance in the table frame (m). */
+export const tableDistance = <D extends TablePositioned>(p: MotionState, d: D): number => Math.hypot(p.x - d.x, p.y - d.y);
+
+export interface TrackerSettings<D extends TablePositioned> {
+  motion: MotionFilter;
+  distance: DistanceFunction<D>;
+  /** Largest distance at which a detection may join a track (plus `gateSigmas` predicted sigmas). */
+  maxDistance: number;
+  /** The gate grows by this many standard deviations of the predicted position (coasting tracks widen). */
+  gateSigmas: number;
+  /** Frames a track is kept without a detection (occlusions). */
+  maxMissedFrames: number;
+  /** Detections needed before a track is reported. */
+  minHits: number;
+  assignment: 'hungarian' | 'greedy';
+  identity: IdentityPolicy;
+}
+
+export function defaultTrackerSettings<D extends TablePositioned>(): TrackerSettings<D> {
+  return {
+    motion: new ConstantVelocityFilter(), distance: tableDistance, maxDistance: 0.06, gateSigmas: 3,
+    maxMissedFrames: 30, minHits: 2, assignment: 'hungarian', identity: DEFAULT_IDENTITY_POLICY,
+  };
+}
+
+export interface Track<D extends TablePositioned> {
+  readonly trackId: number;
+  state: MotionState;
+  hits: number;
+  /** Consecutive frames without a detection. */
+  missed: number;
+  /** The latest detection (null before the first). */
+  last: D | null;
+  readonly identity: IdentityVotes;
+}
+
+/** One ball of a frame's output: the detection (or the prediction while hidden) with its track. */
+export interface TrackedBall<D extends TablePositioned> {
+  trackId: number;
+  /** Resolved ball number, or null until the identity votes agree. */
+  id: BallId | null;
+  x: number;
+  y: number;
+  vx: number;
+  vy: number;
+  /** This frame's detection; null while the track coasts unseen. */
+  detection: D | null;
+  /** True while coasting (hidden by the cue, an arm, a hand, or missed). */
+  occluded: boolean;
+}
+
+function checkSettings<D extends TablePositioned>(s: TrackerSettings<D>): void {
+  const bad = (what: string): never => {
+    throw new Error(`BallTracker: ${what}`);
+  };
+  if (!s.motion || typeof s.motion.predict !== 'function') bad('motion must be a MotionFilter');
+  if (typeof s.distance !== 'function') bad('distance must be a function');
+  if (!(s.maxDistance > 0) || !Number.isFinite(s.maxDistance)) bad('maxDistance must be a positive finite number');
+  if (!(s.gateSigmas >= 0) || !Number.isFinite(s.gateSigmas)) bad('gateSigmas must be a non-negative number');
+  if (!(Number.isInteger(s.maxMissedFrames) && s.maxMissedFrames >= 0)) bad('maxMissedFrames must be a non-negative integer');
+  if (!(Number.isInteger(s.minHits) && s.minHits >= 1)) bad('minHits must be a positive integer');
+  if (s.assignment !== 'hungarian' && s.assignment !== 'greedy') bad('assignment must be "hungarian" or "greedy"');
+  if (!(s.identity.minShare > 0 && s.identity.minShare <= 1) || !(s.identity.minTotal >= 0) || !(s.identity.decay > 0 && s.identity.decay <= 1)) bad('identity policy out of range');
+}
+
+export class BallTracker<D extends TablePositioned> {
+  private readonly s: TrackerSettings<D>;
+  private readonly live: Track<D>[] = [];
+  private nextId = 1;
+  private lastT: number | null = null;
+
+  constructor(settings: Partial<TrackerSettings<D>> = {}) {
+    this.s = { ...defaultTrackerSettings<D>(), ...settings };
+    checkSettings(this.s);
+  }
+
+  get tracks(): readonly Track<D>[] {
+    return this.live;
+  }
+
+  /** Adds an identity vote to a track (no-op for an unknown track id). */
+  addIdentityVote(trackId: number, id: BallId, weight = 1): void {
+    this.live.find((t) => t.trackId === trackId)?.identity.add(id, weight);
+  }
+
+  /** Where each live track is expected at time t, with a search radius (for the detector's windows). */
+  predictedRegions(t: number, minRadius = 0.05): { x: number; y: number; radius: number; trackId: number }[] {
+    const dt = this.lastT === null ? 0 : Math.max(0, t - this.lastT);
+    return this.live.map((tr) => {
+      const p = this.s.motion.predict(tr.state, dt, tr.missed);
+      return { x: p.x, y: p.y, radius: Math.max(minRadius, 3 * this.s.motion.positionSigma(p)), trackId: tr.trackId };
+    });
+  }
+
+  /** Takes one frame's detections (time t in seconds) and returns the frame's tracked balls. */
+  update(detections: readonly D[], t: number): TrackedBall<D>[] {
+    const dt = this.lastT === null ? 0 : t - this.lastT;
+    if (!(dt >= 0)) throw new Error('BallTracker.update: time went backwards');
+    this.lastT = t;
+    const predicted = this.live.map((tr) => this.s.motion.predict(tr.state, dt, tr.missed));
+    const cost = predicted.map((p) => {
+      const gate = this.s.maxDistance + this.s.gateSigmas * this.s.motion.positionSigma(p);
+      return detections.map((d) => {
+        const v = this.s.distance(p, d);
+        return v <= gate ? v : Infinity;
+      });
+    });
+    const match = this.s.assignment === 'hungarian' ? hungarian(cost) : greedyAssign(cost);
+    const usedDet = new Set<number>();
+    const out: TrackedBall<D>[] = [];
+    const survivors: Track<D>[] = [];
+    this.live.forEach((tr, k) => {
+      tr.identity.age();
+      const di = match[k]!;
+      if (di >= 0) {
+        const d = detections[di]!;
+        usedDet.add(di);
+        tr.state = this.s.motion.update(predicted[k]!, d.x, d.y);
+        tr.hits++;
+        tr.missed = 0;
+        tr.last = d;
+      } else {
+        tr.state = predicted[k]!;
+        tr.missed++;
+      }
+      if (tr.missed > this.s.maxMissedFrames) return;
+      survivors.push(tr);
+    });
+    detections.forEach((d, di) => {
+      if (usedDet.has(di)) return;
+      survivors.push({ trackId: this.nextId++, state: this.s.motion.init(d.x, d.y), hits: 1, missed: 0, last: d, identity: new IdentityVotes(this.s.identity) });
+    });
+    this.live.length = 0;
+    this.live.push(...survivors);
+    for (const tr of this.live) {
+      if (tr.hits < this.s.minHits) continue;
+      const seen = tr.missed === 0;
+      out.push({
+        trackId: tr.trackId, id: tr.identity.resolved(),
+        x: seen && tr.last ? tr.last.x : tr.state.x, y: seen && tr.last ? tr.last.y : tr.state.y,
+        vx: tr.state.vx, vy: tr.state.vy, detection: seen ? tr.last : null, occluded: !seen,
+      });
+    }
+    return uniqueIdentities(out, this.live);
+  }
+}
+
+/** A ball number belongs to one track: where two resolve to the same, the stronger vote keeps it. */
+function uniqueIdentities<D extends TablePositioned>(balls: TrackedBall<D>[], tracks: readonly Track<D>[]): TrackedBall<D>[] {
+  const weight = (b: TrackedBall<D>): number => (b.id === null ? 0 : tracks.find((t) => t.trackId === b.trackId)?.identity.weightOf(b.id) ?? 0);
+  const owner = new Map<BallId, TrackedBall<D>>();
+  for (const b of balls) {
+    if (b.id === null) continue;
+    const o = owner.get(b.id);
+    if (!o || weight(b) > weight(o)) owner.set(b.id, b);
+  }
+  return balls.map((b) => (b.id !== null && owner.get(b.id) !== b ? { ...b, id: null } : b));
+}

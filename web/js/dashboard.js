@@ -1,0 +1,131 @@
+// Dashboard: the live table (balls at 20–30 Hz, the last shot's paths), the calls feed, the
+// scoreboard, the camera image and the sources' status.
+import { escapeHtml } from './balls.js';
+import { callHtml } from './calls.js';
+import { Live, sourcePill } from './live.js';
+import { ballInHandWords, gameLine, scoreboardHtml } from './scoreboard.js';
+import { TableView } from './table.js';
+
+const $ = (id) => document.getElementById(id);
+const live = new Live();
+const table = new TableView($('table'));
+let lastPaths = [];
+let liveTrail = new Map();
+let drawQueued = false;
+
+function renderCalls() {
+  const calls = live.calls.slice().reverse();
+  $('calls').innerHTML = calls.map((c) => callHtml(c)).join('') || '<div class="body muted">No calls yet: the first shot is coming.</div>';
+  $('calls-count').textContent = `${live.calls.length} call${live.calls.length === 1 ? '' : 's'}`;
+  const shot = calls.find((c) => c.call.input === 'shot');
+  lastPaths = shot?.paths ?? [];
+  queueDraw();
+}
+
+function renderState(s) {
+  if (!s) return;
+  $('title').textContent = s.title;
+  $('game-badge').textContent = gameLine(s);
+  $('score').innerHTML = scoreboardHtml(s);
+  if (s.table !== table.size) { table.setTable(s.table); table.resize(); }
+  const chips = [];
+  const bih = ballInHandWords(s);
+  if (s.matchOver) chips.push(`<span class="info gold">${escapeHtml(s.matchOver.winner ?? 'draw')} wins the match</span>`);
+  else chips.push(`<span class="info">${escapeHtml(s.shooter)} ${s.breakNext ? 'to break' : 'to shoot'}</span>`);
+  if (bih) chips.push(`<span class="info gold">Ball in hand · ${bih}</span>`);
+  if (s.awaiting) chips.push(`<span class="info gold">${escapeHtml(s.awaiting.question)}</span>`);
+  for (const r of s.respot) chips.push(`<span class="info">Respot the ${r.id} · foot spot</span>`);
+  if (s.warningDue) chips.push(`<span class="info red">Two-foul warning due: ${escapeHtml(s.warningDue)}</span>`);
+  $('info-strip').innerHTML = chips.join('');
+  queueDraw();
+}
+
+function renderStatus(st) {
+  if (!st) return;
+  $('source-pill').innerHTML = sourcePill(st);
+  $('fps').textContent = st.balls ? String(Math.round(st.balls.fps)) : '–';
+  $('latency').textContent = st.latency?.callMs !== null && st.latency?.callMs !== undefined ? `${st.latency.callMs} ms` : '–';
+  $('viewers').textContent = String(st.viewers ?? '–');
+  const v = st.video;
+  $('camera-info').textContent = v ? `${v.state} · ${v.fps} img/s${v.reconnects ? ` · ${v.reconnects} reconnects` : ''}` : 'no video source';
+}
+
+const EVENT_WORDS = {
+  strike: () => 'strike',
+  contact: (e) => `<b>${e.a === 0 ? 'cue' : e.a}</b>→<b>${e.b}</b>`,
+  cushion: (e) => `${e.ball === 0 ? 'cue' : e.ball} ⟂ ${e.cushion}`,
+  pocket: (e) => `${e.ball === 0 ? 'cue' : e.ball} ⬤ ${e.pocket}`,
+  'off-table': (e) => `${e.ball} off the table`,
+  cross: (e) => `${e.ball === 0 ? 'cue' : e.ball} crosses the head string`,
+};
+
+function renderShotEvents(shot) {
+  const t0 = shot.t ?? shot.events[0]?.t ?? 0;
+  $('shot-strip').innerHTML = `<span class="muted">Shot at ${t0.toFixed(1)} s:</span>` + shot.events.map((e) => {
+    const w = (EVENT_WORDS[e.type] ?? (() => e.type))(e);
+    return `<span class="ev ${e.type}">+${(e.t - t0).toFixed(2)} ${w}</span>`;
+  }).join('');
+}
+
+function queueDraw() {
+  if (drawQueued) return;
+  drawQueued = true;
+  requestAnimationFrame(() => {
+    drawQueued = false;
+    const s = live.state;
+    const f = live.frame;
+    const moving = f?.moving;
+    const paths = moving ? [...liveTrail.entries()].map(([id, points]) => ({ id, points })) : lastPaths;
+    const balls = f ? f.balls : (s?.bed ?? []);
+    const zone = s?.ballInHandZone && !moving ? s.ballInHandZone : null;
+    const ring = s && s.ballInHand !== 'none' && !moving ? '#f2b705' : null;
+    table.draw({
+      balls: balls.map((b) => (b.id === 0 && ring ? { ...b, ring } : b)), paths, respot: moving ? [] : s?.respot ?? [], zone,
+      zoneLabel: s?.ballInHand === 'kitchen' ? 'BALL IN HAND · KITCHEN' : 'BALL IN HAND · ANYWHERE',
+      caption: f ? `t ${f.t.toFixed(1)} s` : '',
+    });
+  });
+}
+
+live.on('snapshot', async (snap) => {
+  renderCalls();
+  try {
+    const lines = await (await fetch(`/api/matches/${snap.state.matchId}/lines`)).json();
+    const shot = lines.filter((l) => l.kind === 'shot' && !l.voided).pop();
+    if (shot) renderShotEvents(JSON.parse(shot.text));
+  } catch { /* the strip fills with the next shot */ }
+});
+live.on('state', renderState);
+live.on('status', renderStatus);
+live.on('call', () => renderCalls());
+live.on('frame', (f) => {
+  const was = $('motion').dataset.moving === '1';
+  if (f.moving !== was) {
+    $('motion').dataset.moving = f.moving ? '1' : '0';
+    $('motion').innerHTML = f.moving ? '<span class="dot live"></span> shot in progress' : '<span class="dot"></span> at rest';
+    if (f.moving) liveTrail = new Map();
+  }
+  if (f.moving) {
+    for (const b of f.balls) {
+      if (b.id === null) continue;
+      const pts = liveTrail.get(b.id) ?? [];
+      const last = pts[pts.length - 1];
+      if (!last || Math.hypot(last[0] - b.x, last[1] - b.y) > 0.01) pts.push([b.x, b.y]);
+      liveTrail.set(b.id, pts);
+    }
+    for (const [id, pts] of liveTrail) if (pts.length < 2) liveTrail.delete(id);
+  }
+  queueDraw();
+});
+live.on('event', (e) => { if (e.kind === 'shot' && e.detail?.events) renderShotEvents(e.detail); });
+
+// The camera image: a new snapshot as soon as the previous one has loaded (a few per second).
+const img = $('camera');
+let cameraTimer = null;
+function nextImage(delay) {
+  clearTimeout(cameraTimer);
+  cameraTimer = setTimeout(() => { img.src = `/api/camera.jpg?ts=${Date.now()}`; }, delay);
+}
+img.onload = () => { $('camera-none').classList.add('hidden'); nextImage(250); };
+img.onerror = () => { $('camera-none').classList.remove('hidden'); nextImage(2000); };
+nextImage(0);

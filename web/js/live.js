@@ -1,0 +1,83 @@
+// The live connection: one WebSocket to /ws (reconnecting with backoff) and the model the pages
+// read: the state, the calls, the status, the latest frame. Read-only: actions go over REST.
+export class Live extends EventTarget {
+  constructor() {
+    super();
+    this.state = null;
+    this.calls = [];
+    this.status = null;
+    this.frame = null;
+    this.connected = false;
+    this.backoff = 500;
+    this.connect();
+  }
+
+  connect() {
+    const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+    const ws = new WebSocket(`${proto}://${location.host}/ws`);
+    this.ws = ws;
+    ws.onopen = () => { this.connected = true; this.backoff = 500; this.emit('connection', true); };
+    ws.onclose = () => {
+      this.connected = false;
+      this.emit('connection', false);
+      setTimeout(() => this.connect(), this.backoff);
+      this.backoff = Math.min(this.backoff * 2, 8000);
+    };
+    ws.onmessage = (m) => {
+      let msg;
+      try { msg = JSON.parse(m.data); } catch { return; }
+      this.handle(msg);
+    };
+  }
+
+  handle(msg) {
+    switch (msg.type) {
+      case 'snapshot':
+        this.state = msg.state;
+        this.calls = msg.calls;
+        this.status = { type: 'status', ...msg.status };
+        this.emit('snapshot', msg);
+        this.emit('state', this.state);
+        this.emit('status', this.status);
+        break;
+      case 'frame':
+        this.frame = msg;
+        this.emit('frame', msg);
+        break;
+      case 'call':
+        if (this.state && msg.matchId !== this.state.matchId) break;
+        this.calls.push(msg);
+        if (this.calls.length > 300) this.calls.shift();
+        this.emit('call', msg);
+        break;
+      case 'state':
+        this.state = msg;
+        this.emit('state', msg);
+        break;
+      case 'status':
+        this.status = msg;
+        this.emit('status', msg);
+        break;
+      case 'event':
+        this.emit('event', msg);
+        break;
+    }
+  }
+
+  emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+
+  on(type, fn) {
+    this.addEventListener(type, (e) => fn(e.detail));
+  }
+}
+
+/** Source status as a pill: live / lost / reconnecting. */
+export function sourcePill(status) {
+  if (!status) return '<span class="pill"><span class="dot"></span>connecting…</span>';
+  const state = status.balls?.state ?? 'unknown';
+  const cls = state === 'live' ? 'live' : state === 'lost' || state === 'reconnecting' ? 'lost' : 'warn';
+  const label = state === 'live' ? 'LIVE' : state.toUpperCase();
+  return `<span class="pill" title="${status.balls?.description ?? ''}"><span class="dot ${cls}"></span><b>${label}</b> ${status.source?.label ?? ''}</span>`;
+}
