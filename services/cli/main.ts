@@ -1,9 +1,11 @@
 // The `railbird` command line: one program, a subcommand per job.
 import { Command, CommanderError } from 'commander';
 import { registerEvents } from './events.ts';
+import { registerIdentify } from './identify-command.ts';
 import { registerJudge } from './judge.ts';
 import { registerServe } from './serve.ts';
 import { registerSimulate } from './simulate.ts';
+import { registerCalibrate, registerDetect } from './vision-commands.ts';
 
 export function buildProgram(): Command {
   const program = new Command('railbird')
@@ -13,6 +15,9 @@ export function buildProgram(): Command {
   registerJudge(program);
   registerEvents(program);
   registerSimulate(program);
+  registerCalibrate(program);
+  registerDetect(program);
+  registerIdentify(program);
   registerServe(program);
   return program;
 }
