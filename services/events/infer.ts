@@ -13,7 +13,7 @@ import { profileTouches } from './cushion-profile.ts';
 import { gentleCushionTouches } from './cushion-touch.ts';
 import { DEFAULT_LEGS, type LegOptions } from './legs.ts';
 import { analyseMotion, DEFAULT_MOTION, type BallMotion, type MotionOptions } from './motion.ts';
-import { buildSeries, median, type Sample, type Series } from './series.ts';
+import { buildSeries, indexAtOrBefore, median, type Sample, type Series } from './series.ts';
 import { lineCrossings, type BallModel } from './model.ts';
 import { buildShotModels, restNear, SETTLE } from './shot-models.ts';
 import { DEFAULT_SEGMENT, findShots, type SegmentOptions, type ShotWindow } from './shots.ts';
@@ -139,7 +139,7 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   const end: BallPosition[] = [];
   const vanishedIds = new Set(vanished.map((v) => v.ball));
   for (const [id, s] of series) {
-    const before = s.samples.filter((p) => p.t <= still);
+    const before = s.samples.slice(0, indexAtOrBefore(s.samples, still) + 1);
     const seenRecently = before.length > 0 && (!gone.has(id) || vanishedIds.has(id)) && t1 - before[before.length - 1]!.t < 30;
     if (!seenRecently) continue;
     const rest = restNear(s.samples, still - 0.35, still) ?? before[before.length - 1]!;

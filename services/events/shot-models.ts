@@ -4,7 +4,7 @@ import type { BallId } from '../contract/ids.ts';
 import type { LegOptions } from './legs.ts';
 import { buildModel, displacedModel, type BallModel } from './model.ts';
 import type { BallMotion } from './motion.ts';
-import { median, type Sample, type Series } from './series.ts';
+import { indexAtOrBefore, median, type Sample, type Series } from './series.ts';
 import type { ShotWindow } from './shots.ts';
 
 /** A ball whose resting place moved at least this much (m) across a shot was hit... */
@@ -15,7 +15,7 @@ const DISPLACED_SIGMAS = 5;
 export const SETTLE = 0.2;
 
 export function restNear(samples: readonly Sample[], from: number, to: number): { x: number; y: number; n: number } | null {
-  const inside = samples.filter((p) => p.t >= from && p.t <= to);
+  const inside = samples.slice(indexAtOrBefore(samples, from - 1e-12) + 1, indexAtOrBefore(samples, to) + 1);
   if (inside.length === 0) return null;
   return { x: median(inside.map((p) => p.x)), y: median(inside.map((p) => p.y)), n: inside.length };
 }

@@ -7,11 +7,11 @@ import type { MatchLine } from '../contract/log.ts';
 import type { MatchStore } from '../storage/match-store.ts';
 import type { BallSource, SourcedFrame, SourceStatus } from './ball-source.ts';
 import { DEFAULT_LIVE_INFERENCE, LiveEventInference, type LiveInferenceOptions } from './live-events.ts';
-import { callFoul, decide, declare, giveWarning } from './operator-actions.ts';
+import { callFoul, decide, declare, giveWarning, overturn } from './operator-actions.ts';
 import type { Playhead, PlayheadPosition } from './playhead.ts';
 import { RefereeSession, type Actor, type LiveEvent, type SessionListener } from './referee-session.ts';
 import type { ScriptedInput, ScriptedOperator } from './scripted-operator.ts';
-import type { JudgedCall, MatchRecord, StateView } from './types.ts';
+import { LOW_CONFIDENCE, type JudgedCall, type MatchRecord, type StateView } from './types.ts';
 import type { VideoSource } from './video-source.ts';
 
 export interface LiveSource {
@@ -179,7 +179,10 @@ export class LivePipeline {
     if (r.motionStarted) this.event({ matchId: this.session.id, t: f.t, kind: 'motion', text: 'balls moving' });
     for (const seen of r.lines) {
       const calls = this.session.ingestCamera(seen);
-      if (seen.line.kind === 'shot' && calls.length > 0) this.measureCall(seen.line.end?.t ?? f.t);
+      if (seen.line.kind === 'shot' && calls.length > 0) {
+        this.measureCall(seen.line.end?.t ?? f.t);
+        this.reviewPhantom(seen.line.t ?? f.t, calls[0]!);
+      }
     }
     for (const input of this.o.source.script?.due(f.t, f.pass) ?? []) this.runScripted(input);
     if (arrival - this.lastFrameSent >= 1000 / (this.o.maxFrameRate ?? 60)) {
@@ -198,6 +201,19 @@ export class LivePipeline {
     if (!rest) return;
     this.callLatencies.push(Date.now() - rest.at);
     if (this.callLatencies.length > 50) this.callLatencies.shift();
+  }
+
+  /** The demo's operator voids a low-confidence "shot" that was no shot of the recording. */
+  private reviewPhantom(t: number, call: JudgedCall): void {
+    const script = this.o.source.script;
+    if (!script?.isPhantom(t) || call.confidence.value >= LOW_CONFIDENCE) return;
+    const actor: Actor = { name: 'demo-script', action: 'overturn', body: { seq: call.call.seq, ruling: 'void', reason: 'not a shot: a hand moved the cue ball' } };
+    try {
+      overturn(this.session, call.call.seq, { kind: 'void' }, actor);
+      this.event({ matchId: this.session.id, t, kind: 'overturn', text: `script: call #${call.call.seq} voided by the demo operator (not a shot)` });
+    } catch (e) {
+      this.event({ matchId: this.session.id, t, kind: 'script-refused', text: `demo operator's overturn not taken: ${(e as Error).message}` });
+    }
   }
 
   private runScripted(input: ScriptedInput): void {

@@ -31,11 +31,18 @@ export class ScriptedOperator {
   private next = 0;
   private pass = -1;
 
-  constructor(readonly inputs: readonly ScriptedInput[]) {}
+  /** `shotTimes`: when the recording's real shots were struck (the operator knows a phantom when he sees one). */
+  constructor(readonly inputs: readonly ScriptedInput[], readonly shotTimes: readonly number[] = []) {}
 
   static fromFile(path: string): ScriptedOperator {
     const lines = readFileSync(path, 'utf8').split('\n').filter((s) => s.trim() !== '').map((s) => JSON.parse(s) as LogLine);
-    return new ScriptedOperator(scriptFromLog(lines));
+    const shots = lines.flatMap((l) => (l.kind === 'shot' && l.t !== undefined ? [l.t] : []));
+    return new ScriptedOperator(scriptFromLog(lines), shots);
+  }
+
+  /** A camera "shot" at `t` that no real shot of the recording matches (a hand moving the cue ball). */
+  isPhantom(t: number): boolean {
+    return this.shotTimes.length > 0 && !this.shotTimes.some((s) => Math.abs(s - t) < 0.5);
   }
 
   /** Inputs at or before `t` are taken as done (a resumed match has them in its log). */

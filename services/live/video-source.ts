@@ -165,6 +165,8 @@ export class VideoSource {
           if (this.input.kind === 'file') {
             const playhead = this.input.playhead;
             const wait = playhead.msUntil({ pass, t });
+            // An image the playhead has left behind (decoding lags) is skipped, not shown late.
+            if ((wait / 1000) * playhead.o.speed < -0.5) continue;
             if (wait > 0) await sleep(wait, signal);
             if (playhead.position().pass !== pass) { ending = 'pass'; child.kill('SIGKILL'); break; }
           }

@@ -21,8 +21,8 @@ describe('the live referee app', () => {
     s.app.inject({ method: 'POST', url: `/api/matches/${id()}${url}`, payload: payload as object, headers });
   const counts = () => ({ lines: s.runtime.store.lines(id()).length, calls: s.runtime.store.calls(id()).length, declared: s.runtime.pipeline.session.record.pendingDeclared });
 
-  beforeAll(async () => { s = await startTestServer({ script: false }, false); });
-  afterAll(async () => { await s.dispose(); });
+  beforeAll(async () => { s = await startTestServer({ script: false }, false); }, 60_000);
+  afterAll(async () => { await s.dispose(); }, 30_000);
 
   it('serves the pages, the state and the status', async () => {
     for (const page of ['/', '/operator', '/overlay', '/review', '/calibration']) {

@@ -73,5 +73,5 @@ describe('resume after the process is killed mid-match', () => {
     expect(new Set(shotTimes).size).toBe(shotTimes.length); // nothing doubled
     expect(calls.map((c) => c.seq)).toEqual(calls.map((_, i) => i + 1));
     expect(calls).toEqual(reference); // the same match as without the kill
-  });
+  }, 120_000);
 });

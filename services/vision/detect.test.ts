@@ -9,6 +9,7 @@ import { BallDetector, type BallDetection } from './detect.ts';
 import { scoreFrame } from './eval-metrics.ts';
 import { evalScene } from './eval-scenes.ts';
 import { quantile } from './image.ts';
+import { VisionPipeline } from './pipeline.ts';
 
 const R = BALL_RADIUS;
 let renderer: TableRenderer;
@@ -96,5 +97,33 @@ describe('ball detection on rendered 1080p frames (grey cloth, cue and player in
     expect(cue.data.length).toBe(32 * 32 * 3);
     expect(guessKind(cue).kind).toBe('cue');
     expect(guessKind(ballCrop(img, cal, -0.4, 0.2)).kind).toBe('eight');
+  });
+
+  it('video pipeline: windows around predictions between full searches, one track per ball', () => {
+    const pipeline = new VisionPipeline(cal, { fullSearchEvery: 4 });
+    // Reuse the cloth already learnt.
+    pipeline.detector.learnCloth(run({ balls: [], frame: 20 }).img);
+    const ids = new Map<number, number>();
+    let windowed = 0;
+    for (let k = 0; k < 8; k++) {
+      const t = k / 60;
+      const balls: SceneBall[] = [
+        { id: 2, x: -0.6 + 1.5 * t, y: 0.2, v: { x: 1.5, y: 0 } },
+        { id: 5, x: 0.5, y: -0.3 },
+        { id: 11, x: 0.9, y: 0.35 },
+      ];
+      const f = renderer.render({ balls, frame: 30 + k, t });
+      const out = pipeline.process({ data: f.rgb, width: f.width, height: f.height }, t);
+      if (!out.fullSearch) windowed++;
+      if (k === 0) continue;
+      expect(out.balls).toHaveLength(3);
+      for (const b of out.balls) {
+        const truth = balls.find((x) => Math.hypot(x.x - b.x, x.y - b.y) < R)!;
+        expect(truth).toBeDefined();
+        if (!ids.has(truth.id)) ids.set(truth.id, b.trackId);
+        expect(b.trackId).toBe(ids.get(truth.id));
+      }
+    }
+    expect(windowed).toBeGreaterThanOrEqual(4);
   });
 });

@@ -93,7 +93,12 @@ async function synthetic(): Promise<void> {
             t.errMm.push(...s.restingErrorsMm);
             t.errPx.push(...s.restingErrorsPx);
           }
-          for (const id of s.missed) failures.push(`missed ball ${id}: ${cloth} ${ballSet} seed ${seed} ${layout}`);
+          for (const id of s.missed) {
+            const sb = scene.balls.find((b) => b.id === id);
+            const speed = sb?.v ? Math.hypot(sb.v.x, sb.v.y) : 0;
+            const occ = f.balls.find((b) => b.id === id)?.occludedFraction ?? 0;
+            failures.push(`missed ball ${id} (${speed ? `rolling ${speed.toFixed(1)} m/s` : 'at rest'}, ${Math.round(occ * 100)} % hidden): ${cloth} ${ballSet} seed ${seed} ${layout}`);
+          }
           for (const d of s.falsePositives) failures.push(`false detection at (${d.x.toFixed(3)}, ${d.y.toFixed(3)}) m: ${cloth} ${ballSet} seed ${seed} ${layout}`);
           for (const d of res.balls) {
             const b = f.balls.find((t) => Math.hypot(t.x - d.x, t.y - d.y) < 0.02 && !t.occluded);

@@ -129,6 +129,8 @@ export function selectBalls(g: RectifiedGrid, mask: Uint8Array, labels: Int32Arr
       }
     }
     if (explained > 0.3 * b.area) continue;
+    // Only on the open bed (a pocket's round mouth is not a smeared ball).
+    if (!g.valid[Math.round(b.cj) * g.width + Math.round(b.ci)] || edgeDistance(g, b.ci, b.cj) < 0.5 * r) continue;
     // A smeared ball still gathers some votes along its path.
     const voted = candidates.some((c) => c.peak.score >= 0.4 && labels[Math.round(c.peak.j) * g.width + Math.round(c.peak.i)] === b.label);
     if (!voted) continue;
@@ -139,4 +141,23 @@ export function selectBalls(g: RectifiedGrid, mask: Uint8Array, labels: Int32Arr
     out.push({ kind: 'votes', ci: b.ci, cj: b.cj, blurred: true, confidence: 0.4 });
   }
   return out;
+}
+
+/** Grid pixels from (ci, cj) to the nearest cell off the bed along the four axes (capped at 2 r). */
+function edgeDistance(g: RectifiedGrid, ci: number, cj: number): number {
+  const i0 = Math.round(ci);
+  const j0 = Math.round(cj);
+  const cap = Math.ceil(2 * g.ballRadius);
+  let best = cap;
+  for (const [di, dj] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+    for (let k = 1; k < best; k++) {
+      const i = i0 + di * k;
+      const j = j0 + dj * k;
+      if (i < 0 || j < 0 || i >= g.width || j >= g.height || !g.valid[j * g.width + i]) {
+        best = k;
+        break;
+      }
+    }
+  }
+  return best;
 }

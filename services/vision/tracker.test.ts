@@ -59,6 +59,7 @@ describe('ball tracker', () => {
     expect(() => new BallTracker<Det>({ minHits: 0 })).toThrow(/minHits/);
     expect(() => new BallTracker<Det>({ maxMissedFrames: 1.5 })).toThrow(/maxMissedFrames/);
     expect(() => new BallTracker<Det>({ assignment: 'nearest' as 'greedy' })).toThrow(/assignment/);
+    expect(() => new BallTracker<Det>({ gateSigmas: -1 })).toThrow(/gateSigmas/);
     expect(() => new ConstantVelocityFilter({ coastDecay: 2 })).toThrow(/coastDecay/);
     expect(() => new BallTracker<Det>({ distance: tableDistance, motion: new ConstantVelocityFilter() })).not.toThrow();
   });
@@ -71,9 +72,9 @@ describe('ball tracker', () => {
     const [ta, tb] = [out.find((o) => o.detection?.tag === 'a')!.trackId, out.find((o) => o.detection?.tag === 'b')!.trackId];
     expect(out.every((o) => o.id === null)).toBe(true);
     for (let k = 1; k <= 5; k++) {
-      tracker.addIdentityVote(ta, 9, 0.9);
-      tracker.addIdentityVote(tb, 9, 0.3);
-      tracker.addIdentityVote(tb, 7, 0.6);
+      tracker.track(ta)!.identity.add(9, 0.9);
+      tracker.track(tb)!.identity.add(9, 0.3);
+      tracker.track(tb)!.identity.add(7, 0.6);
       out = tracker.update([a, b], k / FPS);
     }
     expect(out.find((o) => o.trackId === ta)!.id).toBe(9);

@@ -6,7 +6,7 @@
 // an identity-vote hook: a classifier adds votes, the track reports a resolved ball id or null.
 import type { BallId } from '../contract/ids.ts';
 import { greedyAssign, hungarian } from './hungarian.ts';
-import { DEFAULT_IDENTITY_POLICY, IdentityVotes, type IdentityPolicy } from './identity-votes.ts';
+import { IdentityVotes } from './identity-votes.ts';
 import { ConstantVelocityFilter, type MotionFilter, type MotionState } from './motion.ts';
 
 /** Anything with a table position (m): the detector's `BallDetection` is one. */
@@ -21,7 +21,21 @@ export type DistanceFunction<D extends TablePositioned> = (predicted: MotionStat
 /** Euclidean distance in the table frame (m). */
 export const tableDistance = <D extends TablePositioned>(p: MotionState, d: D): number => Math.hypot(p.x - d.x, p.y - d.y);
 
-export interface TrackerSettings<D extends TablePositioned> {
+/**
+ * What a track carries for identity: the classifier side adds votes to it (its own API), the
+ * tracker ages it each frame and reads the resolved ball number. `IdentityVotes` is the
+ * default; a temporal voter of the identity model can be plugged in through `identity`.
+ */
+export interface IdentityHook {
+  /** One more frame of the track's life. */
+  age(): void;
+  /** The ball number the votes agree on, or null. */
+  resolved(): BallId | null;
+  /** Strength behind an id (two tracks resolving to one number: the stronger keeps it). */
+  weightOf(id: BallId): number;
+}
+
+export interface TrackerSettings<D extends TablePositioned, H extends IdentityHook = IdentityVotes> {
   motion: MotionFilter;
   distance: DistanceFunction<D>;
   /** Largest distance at which a detection may join a track (plus `gateSigmas` predicted sigmas). */
@@ -33,17 +47,18 @@ export interface TrackerSettings<D extends TablePositioned> {
   /** Detections needed before a track is reported. */
   minHits: number;
   assignment: 'hungarian' | 'greedy';
-  identity: IdentityPolicy;
+  /** Makes a new track's identity hook. */
+  identity: () => H;
 }
 
-export function defaultTrackerSettings<D extends TablePositioned>(): TrackerSettings<D> {
+export function defaultTrackerSettings<D extends TablePositioned>(): TrackerSettings<D, IdentityVotes> {
   return {
     motion: new ConstantVelocityFilter(), distance: tableDistance, maxDistance: 0.06, gateSigmas: 3,
-    maxMissedFrames: 30, minHits: 2, assignment: 'hungarian', identity: DEFAULT_IDENTITY_POLICY,
+    maxMissedFrames: 30, minHits: 2, assignment: 'hungarian', identity: () => new IdentityVotes(),
   };
 }
 
-export interface Track<D extends TablePositioned> {
+export interface Track<D extends TablePositioned, H extends IdentityHook = IdentityVotes> {
   readonly trackId: number;
   state: MotionState;
   hits: number;
@@ -51,7 +66,7 @@ export interface Track<D extends TablePositioned> {
   missed: number;
   /** The latest detection (null before the first). */
   last: D | null;
-  readonly identity: IdentityVotes;
+  readonly identity: H;
 }
 
 /** One ball of a frame's output: the detection (or the prediction while hidden) with its track. */
@@ -69,7 +84,7 @@ export interface TrackedBall<D extends TablePositioned> {
   occluded: boolean;
 }
 
-function checkSettings<D extends TablePositioned>(s: TrackerSettings<D>): void {
+function checkSettings<D extends TablePositioned, H extends IdentityHook>(s: TrackerSettings<D, H>): void {
   const bad = (what: string): never => {
     throw new Error(`BallTracker: ${what}`);
   };
@@ -80,27 +95,28 @@ function checkSettings<D extends TablePositioned>(s: TrackerSettings<D>): void {
   if (!(Number.isInteger(s.maxMissedFrames) && s.maxMissedFrames >= 0)) bad('maxMissedFrames must be a non-negative integer');
   if (!(Number.isInteger(s.minHits) && s.minHits >= 1)) bad('minHits must be a positive integer');
   if (s.assignment !== 'hungarian' && s.assignment !== 'greedy') bad('assignment must be "hungarian" or "greedy"');
-  if (!(s.identity.minShare > 0 && s.identity.minShare <= 1) || !(s.identity.minTotal >= 0) || !(s.identity.decay > 0 && s.identity.decay <= 1)) bad('identity policy out of range');
+  if (typeof s.identity !== 'function') bad('identity must be a factory of identity hooks');
 }
 
-export class BallTracker<D extends TablePositioned> {
-  private readonly s: TrackerSettings<D>;
-  private readonly live: Track<D>[] = [];
+export class BallTracker<D extends TablePositioned, H extends IdentityHook = IdentityVotes> {
+  private readonly s: TrackerSettings<D, H>;
+  private readonly live: Track<D, H>[] = [];
   private nextId = 1;
   private lastT: number | null = null;
 
-  constructor(settings: Partial<TrackerSettings<D>> = {}) {
-    this.s = { ...defaultTrackerSettings<D>(), ...settings };
+  /** Settings not given take `defaultTrackerSettings`; a custom hook type needs its `identity` factory. */
+  constructor(settings: Partial<TrackerSettings<D, H>> = {}) {
+    this.s = { ...(defaultTrackerSettings<D>() as unknown as TrackerSettings<D, H>), ...settings };
     checkSettings(this.s);
   }
 
-  get tracks(): readonly Track<D>[] {
+  get tracks(): readonly Track<D, H>[] {
     return this.live;
   }
 
-  /** Adds an identity vote to a track (no-op for an unknown track id). */
-  addIdentityVote(trackId: number, id: BallId, weight = 1): void {
-    this.live.find((t) => t.trackId === trackId)?.identity.add(id, weight);
+  /** A live track by id (to add identity votes to `track.identity`), or undefined. */
+  track(trackId: number): Track<D, H> | undefined {
+    return this.live.find((t) => t.trackId === trackId);
   }
 
   /** Where each live track is expected at time t, with a search radius (for the detector's windows). */
@@ -128,7 +144,7 @@ export class BallTracker<D extends TablePositioned> {
     const match = this.s.assignment === 'hungarian' ? hungarian(cost) : greedyAssign(cost);
     const usedDet = new Set<number>();
     const out: TrackedBall<D>[] = [];
-    const survivors: Track<D>[] = [];
+    const survivors: Track<D, H>[] = [];
     this.live.forEach((tr, k) => {
       tr.identity.age();
       const di = match[k]!;
@@ -148,7 +164,7 @@ export class BallTracker<D extends TablePositioned> {
     });
     detections.forEach((d, di) => {
       if (usedDet.has(di)) return;
-      survivors.push({ trackId: this.nextId++, state: this.s.motion.init(d.x, d.y), hits: 1, missed: 0, last: d, identity: new IdentityVotes(this.s.identity) });
+      survivors.push({ trackId: this.nextId++, state: this.s.motion.init(d.x, d.y), hits: 1, missed: 0, last: d, identity: this.s.identity() });
     });
     this.live.length = 0;
     this.live.push(...survivors);
@@ -166,7 +182,7 @@ export class BallTracker<D extends TablePositioned> {
 }
 
 /** A ball number belongs to one track: where two resolve to the same, the stronger vote keeps it. */
-function uniqueIdentities<D extends TablePositioned>(balls: TrackedBall<D>[], tracks: readonly Track<D>[]): TrackedBall<D>[] {
+function uniqueIdentities<D extends TablePositioned, H extends IdentityHook>(balls: TrackedBall<D>[], tracks: readonly Track<D, H>[]): TrackedBall<D>[] {
   const weight = (b: TrackedBall<D>): number => (b.id === null ? 0 : tracks.find((t) => t.trackId === b.trackId)?.identity.weightOf(b.id) ?? 0);
   const owner = new Map<BallId, TrackedBall<D>>();
   for (const b of balls) {
