@@ -10,11 +10,11 @@ describe.skipIf(!hasChromium)('dashboard (Chromium)', () => {
   beforeAll(async () => {
     server = await startTestServer({ speed: 10 });
     b = await openBrowser();
-  });
+  }, 60_000);
   afterAll(async () => {
     await b?.close();
     await server?.dispose();
-  });
+  }, 30_000);
 
   it('shows a call from the bundled recording within seconds', async () => {
     const { page } = b;

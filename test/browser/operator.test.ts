@@ -19,11 +19,11 @@ describe.skipIf(!hasChromium)('operator panel (Chromium)', () => {
     b = await openBrowser({ width: 1280, height: 1000 });
     camera(truth[1] as InferredLine);
     camera(shots[0]!);
-  });
+  }, 60_000);
   afterAll(async () => {
     await b?.close();
     await server?.dispose();
-  });
+  }, 30_000);
 
   it('is refused without the token and changes nothing', async () => {
     const { page } = b;

@@ -14,11 +14,11 @@ describe.skipIf(!hasChromium)('broadcast overlay (Chromium)', () => {
   beforeAll(async () => {
     server = await startTestServer({ script: false }, false);
     b = await openBrowser({ width: 1920, height: 1080 });
-  });
+  }, 60_000);
   afterAll(async () => {
     await b?.close();
     await server?.dispose();
-  });
+  }, 30_000);
 
   it('has a transparent background and shows the score', async () => {
     const { page } = b;

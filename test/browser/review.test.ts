@@ -15,11 +15,11 @@ describe.skipIf(!hasChromium)('review (Chromium)', () => {
   beforeAll(async () => {
     server = await startTestServer({ script: false }, false);
     b = await openBrowser();
-  });
+  }, 60_000);
   afterAll(async () => {
     await b?.close();
     await server?.dispose();
-  });
+  }, 30_000);
 
   it('jumps to a shot', async () => {
     const { page } = b;

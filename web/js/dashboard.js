@@ -12,6 +12,7 @@ const table = new TableView($('table'));
 let lastPaths = [];
 let liveTrail = new Map();
 let drawQueued = false;
+const eventLog = [];
 
 function renderCalls() {
   const calls = live.calls.slice().reverse();
@@ -30,12 +31,12 @@ function renderState(s) {
   if (s.table !== table.size) { table.setTable(s.table); table.resize(); }
   const chips = [];
   const bih = ballInHandWords(s);
-  if (s.matchOver) chips.push(`<span class="info gold">${escapeHtml(s.matchOver.winner ?? 'draw')} wins the match</span>`);
-  else chips.push(`<span class="info">${escapeHtml(s.shooter)} ${s.breakNext ? 'to break' : 'to shoot'}</span>`);
-  if (bih) chips.push(`<span class="info gold">Ball in hand · ${bih}</span>`);
-  if (s.awaiting) chips.push(`<span class="info gold">${escapeHtml(s.awaiting.question)}</span>`);
-  for (const r of s.respot) chips.push(`<span class="info">Respot the ${r.id} · foot spot</span>`);
-  if (s.warningDue) chips.push(`<span class="info red">Two-foul warning due: ${escapeHtml(s.warningDue)}</span>`);
+  if (s.matchOver) chips.push(`<span class="chip gold">${escapeHtml(s.matchOver.winner ?? 'draw')} wins the match</span>`);
+  else chips.push(`<span class="chip">${escapeHtml(s.shooter)} ${s.breakNext ? 'to break' : 'to shoot'}</span>`);
+  if (bih) chips.push(`<span class="chip gold">Ball in hand · ${bih}</span>`);
+  if (s.awaiting) chips.push(`<span class="chip gold">${escapeHtml(s.awaiting.question)}</span>`);
+  for (const r of s.respot) chips.push(`<span class="chip">Respot the ${r.id} · foot spot</span>`);
+  if (s.warningDue) chips.push(`<span class="chip red">Two-foul warning due: ${escapeHtml(s.warningDue)}</span>`);
   $('info-strip').innerHTML = chips.join('');
   queueDraw();
 }
@@ -75,7 +76,7 @@ function queueDraw() {
     const s = live.state;
     const f = live.frame;
     const moving = f?.moving;
-    const paths = moving ? [...liveTrail.entries()].map(([id, points]) => ({ id, points })) : lastPaths;
+    const paths = moving ? [...liveTrail.entries()].filter(([, points]) => points.length > 1).map(([id, points]) => ({ id, points })) : lastPaths;
     const balls = f ? f.balls : (s?.bed ?? []);
     const zone = s?.ballInHandZone && !moving ? s.ballInHandZone : null;
     const ring = s && s.ballInHand !== 'none' && !moving ? '#f2b705' : null;
@@ -93,6 +94,12 @@ live.on('snapshot', async (snap) => {
     const lines = await (await fetch(`/api/matches/${snap.state.matchId}/lines`)).json();
     const shot = lines.filter((l) => l.kind === 'shot' && !l.voided).pop();
     if (shot) renderShotEvents(JSON.parse(shot.text));
+    else $('shot-strip').innerHTML = '<span class="muted">The events of the last shot appear here.</span>';
+    eventLog.length = 0;
+    for (const l of lines.filter((x) => !x.voided && x.kind !== 'match').slice(-60).reverse()) {
+      eventLog.push({ t: l.t, kind: l.kind, text: `${l.origin} ${l.kind}`, detail: JSON.parse(l.text) });
+    }
+    $('events').innerHTML = eventLog.map(eventRow).join('');
   } catch { /* the strip fills with the next shot */ }
 });
 live.on('state', renderState);
@@ -113,11 +120,31 @@ live.on('frame', (f) => {
       if (!last || Math.hypot(last[0] - b.x, last[1] - b.y) > 0.01) pts.push([b.x, b.y]);
       liveTrail.set(b.id, pts);
     }
-    for (const [id, pts] of liveTrail) if (pts.length < 2) liveTrail.delete(id);
   }
   queueDraw();
 });
-live.on('event', (e) => { if (e.kind === 'shot' && e.detail?.events) renderShotEvents(e.detail); });
+function eventRow(e) {
+  const d = e.detail ?? {};
+  const origin = /^(operator|script|camera)/.exec(e.text)?.[1] ?? '';
+  let what = e.text;
+  if (e.kind === 'shot') what = `shot: ${d.events?.length ?? 0} events${d.declared ? ` · declared ${Object.keys(d.declared).join(', ')}` : ''}`;
+  else if (e.kind === 'decision') what = `${d.by} chose ${d.choice}`;
+  else if (e.kind === 'foul') what = `foul ${d.rule} on ${d.by}`;
+  else if (e.kind === 'warning') what = `two-foul warning to ${d.to}`;
+  else if (e.kind === 'declared') what = d ? `declared for the next shot: ${Object.entries(d).map(([k, v]) => (k === 'call' ? `the ${v.ball} in ${v.pocket}` : k)).join(', ')}` : 'declaration cleared';
+  else if (e.kind === 'rack') what = 'balls racked';
+  else if (e.kind === 'disturbed') what = `ball moved between shots: ${(d.balls ?? []).map((b) => b.id).join(', ')}`;
+  const cls = origin === 'operator' ? 'operator' : origin === 'script' ? 'script' : /refused|lost/.test(e.kind) ? 'warn' : '';
+  const who = origin === 'script' ? 'demo operator' : origin;
+  return `<div class="evrow ${cls}"><span class="t">${e.t === null || e.t === undefined ? '' : `${Number(e.t).toFixed(1)} s`}</span><span class="k">${escapeHtml(e.kind)}</span><span>${escapeHtml(what)}${who && who !== 'camera' ? ` <span class="muted">· ${escapeHtml(who)}</span>` : ''}</span></div>`;
+}
+live.on('event', (e) => {
+  if (e.kind === 'shot' && e.detail?.events) renderShotEvents(e.detail);
+  if (e.kind === 'motion') return;
+  eventLog.unshift(e);
+  eventLog.length = Math.min(eventLog.length, 60);
+  $('events').innerHTML = eventLog.map(eventRow).join('');
+});
 
 // The camera image: a new snapshot as soon as the previous one has loaded (a few per second).
 const img = $('camera');
