@@ -106,7 +106,8 @@ describe('track voting', () => {
     const r = new TableRenderer({ width: 1280, height: 720, seed: 454_545, cloth: 'grey', staticSamples: 1 });
     const voter = new TrackVoter();
     for (let k = 0; k < 12; k++) {
-      // Ball 9 rolls; in frames 4–7 its stripe axis points at the camera (only the white cap shows).
+      // Ball 9 rolls; in frames 4–7 its stripe axis points at the camera (a white cap with a thin
+      // yellow rim: the hardest view of a stripe; the flip itself is tested with synthetic votes above).
       const x = -0.5 + 0.02 * k;
       const hidden = k >= 4 && k < 8;
       const q = hidden ? { w: 1, x: 0, y: 0, z: 0 } : { w: Math.cos(k), x: Math.sin(k), y: 0, z: 0 };
