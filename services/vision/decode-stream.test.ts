@@ -1,0 +1,144 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ffmpegPath } from '../capture/ffmpeg-path.ts';
+import { decodeStream, ffmpegArgs, parseStreamInfo, sourceKind, type DecodedFrame } from './decode-stream.ts';
+
+const W = 64;
+const H = 48;
+const N = 24;
+const FPS = 30;
+let dir = '';
+let clip = '';
+
+/** Frame k: every pixel (10k, 255 − 10k, 7k) — distinct per frame, read back exactly (lossless FFV1). */
+function frameBytes(k: number, w = W, h = H): Uint8Array {
+  const px = new Uint8Array(w * h * 3);
+  for (let p = 0; p < w * h; p++) px.set([10 * k, 255 - 10 * k, 7 * k], 3 * p);
+  return px;
+}
+
+function encode(path: string, frames: number, w = W, h = H): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const args = ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${w}x${h}`, '-r', String(FPS), '-i', 'pipe:0', '-c:v', 'ffv1', path];
+    const p = spawn(ffmpegPath(), args, { stdio: ['pipe', 'ignore', 'inherit'] });
+    p.on('error', reject);
+    p.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited ${code}`))));
+    for (let k = 0; k < frames; k++) p.stdin.write(frameBytes(k, w, h));
+    p.stdin.end();
+  });
+}
+
+async function collect(it: AsyncIterable<DecodedFrame>): Promise<DecodedFrame[]> {
+  const out: DecodedFrame[] = [];
+  for await (const f of it) out.push(f);
+  return out;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'railbird-decode-'));
+  clip = join(dir, 'clip.mkv');
+  await encode(clip, N);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('decodeStream', () => {
+  it('yields every frame in order with its index, time and exact pixels', async () => {
+    const s = decodeStream(clip);
+    const frames = await collect(s);
+    expect(frames).toHaveLength(N);
+    frames.forEach((f, k) => {
+      expect(f.index).toBe(k);
+      expect(f.t).toBeCloseTo(k / FPS, 9);
+      expect(f.image.width).toBe(W);
+      expect(f.image.height).toBe(H);
+      expect(Buffer.from(f.image.data).equals(Buffer.from(frameBytes(k)))).toBe(true);
+    });
+    const info = await s.info;
+    expect(info).toMatchObject({ width: W, height: H, fps: FPS, live: false });
+    expect(info.duration).toBeCloseTo(N / FPS, 1);
+    expect(s.running).toBe(false);
+  });
+
+  it('scales, starts late and stops after maxFrames', async () => {
+    const frames = await collect(decodeStream(clip, { scale: { width: 32 }, start: 10 / FPS, maxFrames: 5 }));
+    expect(frames.map((f) => f.index)).toEqual([0, 1, 2, 3, 4]);
+    expect(frames[0]!.image.width).toBe(32);
+    expect(frames[0]!.image.height).toBe(24);
+    expect(frames[0]!.t).toBeCloseTo(10 / FPS, 6);
+    // A uniform frame stays uniform when scaled: the first one is source frame 10.
+    expect(Array.from(frames[0]!.image.data.subarray(0, 3))).toEqual([100, 155, 70]);
+  });
+
+  it('holds at most `queue` frames (plus one chunk) for a consumer that lags: ffmpeg is paused', async () => {
+    const big = join(dir, 'big.mkv');
+    await encode(big, 40, 320, 240);
+    const s = decodeStream(big, { queue: 2 });
+    let n = 0;
+    for await (const f of s) {
+      expect(f.index).toBe(n++);
+      await new Promise((r) => setTimeout(r, 15)); // a slow consumer
+    }
+    expect(n).toBe(40);
+    expect(s.stats.pauses).toBeGreaterThan(0);
+    expect(s.stats.maxQueued).toBeLessThanOrEqual(3);
+  });
+
+  it('stops ffmpeg when the consumer breaks out', async () => {
+    const s = decodeStream(clip, { queue: 1 });
+    for await (const f of s) if (f.index === 2) break;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(s.running).toBe(false);
+  });
+
+  it('throws the abort reason and kills ffmpeg when the signal aborts', async () => {
+    const ac = new AbortController();
+    const s = decodeStream(clip, { signal: ac.signal, queue: 1 });
+    const seen: number[] = [];
+    const run = (async () => {
+      for await (const f of s) {
+        seen.push(f.index);
+        if (f.index === 3) ac.abort();
+      }
+    })();
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    expect(seen).toEqual([0, 1, 2, 3]);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(s.running).toBe(false);
+  });
+
+  it('paces frames at their times when asked (never earlier than real time)', async () => {
+    const t0 = performance.now();
+    const frames = await collect(decodeStream(clip, { realtime: 1, maxFrames: 10 }));
+    expect(frames).toHaveLength(10);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual((9 / FPS) * 1000 - 5);
+  });
+
+  it('names the problem: a missing file, a file that is no video', async () => {
+    await expect(collect(decodeStream(join(dir, 'nope.mp4')))).rejects.toThrow(/no such video file: .*nope\.mp4/);
+    const junk = join(dir, 'junk.mp4');
+    writeFileSync(junk, 'this is not a video\n'.repeat(50));
+    await expect(collect(decodeStream(junk))).rejects.toThrow(/could not decode .*junk\.mp4: ffmpeg exited with status 1: .*Invalid data/);
+  });
+
+  it('decodes the demo recording (1080p30) frame by frame', async () => {
+    const s = decodeStream('recordings/demo/recording.mp4', { maxFrames: 4 });
+    const frames = await collect(s);
+    expect(frames.map((f) => [f.image.width, f.image.height, f.t])).toEqual([0, 1, 2, 3].map((k) => [1920, 1080, k / 30]));
+    expect((await s.info).duration).toBeGreaterThan(50);
+  });
+
+  it('recognises sources and builds the arguments', () => {
+    expect(sourceKind('/dev/video0')).toBe('device');
+    expect(sourceKind('rtsp://cam/stream')).toBe('stream');
+    expect(sourceKind('match.mp4')).toBe('file');
+    expect(ffmpegArgs('/dev/video0')).toContain('v4l2');
+    expect(ffmpegArgs('rtsp://cam/x').join(' ')).toContain('-rtsp_transport tcp');
+    expect(ffmpegArgs('a.mp4', { scale: { width: 960 } }).join(' ')).toContain('scale=960:-2');
+    const log = 'Input #0\n  Duration: 00:01:02.50, start\nOutput #0, rawvideo, to pipe:1:\n    Stream #0:0: Video: rawvideo (RGB[24] / 0x18424752), rgb24, 1920x1080, q=2-31, 1492992 kb/s, 60 fps, 60 tbn\n';
+    expect(parseStreamInfo(log, false, 2.5)).toEqual({ width: 1920, height: 1080, fps: 60, duration: 60, live: false });
+    expect(parseStreamInfo('Input #0 only', false)).toBeNull();
+  });
+});

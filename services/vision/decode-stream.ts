@@ -1,0 +1,301 @@
+// Streaming decode: ffmpeg turns a video file, a V4L2 device (/dev/video0) or a stream URL
+// (rtsp://, http://, …) into RGB24 frames, yielded one at a time as an AsyncIterable. Memory
+// stays bounded whatever the length of the video: at most `queue` whole frames wait for the
+// consumer; when they do, ffmpeg's stdout is paused, the pipe fills and ffmpeg blocks
+// (backpressure). Frame times: a file is decoded at a constant rate (`-vsync cfr`), so frame k
+// is at `start + k / fps`; a live source is timed by arrival (seconds since its first frame).
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { ffmpegPath } from '../capture/ffmpeg-path.ts';
+import type { RgbImage } from './image.ts';
+
+export interface DecodedFrame {
+  /** 0-based index of the frame in this decode. */
+  index: number;
+  /** Its time in seconds (video time for a file; since the first frame for a live source). */
+  t: number;
+  image: RgbImage;
+}
+
+export interface StreamInfo {
+  width: number;
+  height: number;
+  /** Output frame rate (frames/s); NaN when ffmpeg did not say. */
+  fps: number;
+  /** Duration of a file in seconds (after `start`), null when unknown (live sources). */
+  duration: number | null;
+  live: boolean;
+}
+
+export interface DecodeStreamOptions {
+  /** Output size: `{ width }` keeps the aspect (even height), or both. Default: the source's. */
+  scale?: { width: number; height?: number };
+  /** Pace frames at their times (1 = real time, 2 = twice as fast). Default: as fast as decoded. */
+  realtime?: number;
+  /** Stops the decode: ffmpeg is killed and the iteration throws the signal's reason. */
+  signal?: AbortSignal;
+  /** Whole frames held for the consumer before ffmpeg is paused. Default 3. */
+  queue?: number;
+  /** Start this many seconds into a file. */
+  start?: number;
+  /** Stop after this many frames. */
+  maxFrames?: number;
+  /** Force a frame rate (ffmpeg `-r`): frames are dropped or repeated to reach it. */
+  fps?: number;
+  /** The ffmpeg binary (default: ffmpegPath()). */
+  ffmpeg?: string;
+}
+
+export type SourceKind = 'file' | 'device' | 'stream';
+
+export function sourceKind(source: string): SourceKind {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(source)) return 'stream';
+  if (source.startsWith('/dev/')) return 'device';
+  return 'file';
+}
+
+/** The ffmpeg argument list for a decode (exported for tests and for logging). */
+export function ffmpegArgs(source: string, o: DecodeStreamOptions = {}): string[] {
+  const kind = sourceKind(source);
+  const input: string[] = [];
+  if (kind === 'device') input.push('-f', 'v4l2');
+  if (kind === 'stream' && /^rtsps?:/i.test(source)) input.push('-rtsp_transport', 'tcp');
+  if (o.start && o.start > 0) input.push('-ss', o.start.toFixed(3));
+  const filters: string[] = [];
+  if (o.scale) filters.push(`scale=${o.scale.width}:${o.scale.height ?? -2}:flags=area`);
+  const out: string[] = [];
+  if (filters.length > 0) out.push('-vf', filters.join(','));
+  if (o.fps) out.push('-r', String(o.fps));
+  if (kind === 'file') out.push('-vsync', 'cfr');
+  if (o.maxFrames !== undefined) out.push('-frames:v', String(o.maxFrames));
+  return ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'info', ...input, '-i', source, '-an', '-sn', ...out, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
+}
+
+/** Reads ffmpeg's description of its input and rawvideo output; null until the output stream is described. */
+export function parseStreamInfo(log: string, live: boolean, start = 0): StreamInfo | null {
+  const at = log.indexOf('Output #0');
+  if (at < 0) return null;
+  const out = log.slice(at);
+  const m = /Video: rawvideo[^\n]*?, (\d{2,5})x(\d{2,5})[^\n]*?, ([\d.]+) fps/.exec(out) ?? /Video: rawvideo[^\n]*?, (\d{2,5})x(\d{2,5})/.exec(out);
+  if (!m) return null;
+  const d = /Duration: (\d+):(\d\d):(\d\d(?:\.\d+)?)/.exec(log.slice(0, at));
+  const duration = !live && d ? Math.max(0, Number(d[1]) * 3600 + Number(d[2]) * 60 + Number(d[3]) - start) : null;
+  return { width: Number(m[1]), height: Number(m[2]), fps: m[3] ? Number(m[3]) : NaN, duration, live };
+}
+
+/** The last meaningful lines of an ffmpeg log, for an error message. */
+function lastLines(log: string): string {
+  const lines = log.split('\n').map((l) => l.trim()).filter((l) => l && !/^(frame=|Press \[q\]|Stream mapping|Metadata|encoder|handler_name)/.test(l));
+  return lines.slice(-2).join(' | ') || '(no message)';
+}
+
+export class DecodeError extends Error {
+  override name = 'DecodeError';
+}
+
+/**
+ * Decodes `source` frame by frame. `info` resolves once ffmpeg has described the output (or
+ * rejects with the decode's error). Iterate once; breaking out of the loop kills ffmpeg.
+ */
+export function decodeStream(source: string, opts: DecodeStreamOptions = {}): FrameStream {
+  return new FrameStream(source, opts);
+}
+
+type Waiter = { resolve: (r: IteratorResult<DecodedFrame>) => void; reject: (e: unknown) => void };
+
+export class FrameStream implements AsyncIterable<DecodedFrame> {
+  readonly info: Promise<StreamInfo>;
+  /** Frames decoded so far, the most ever queued at once, and how often ffmpeg was paused. */
+  readonly stats = { frames: 0, maxQueued: 0, pauses: 0 };
+  private readonly kind: SourceKind;
+  private readonly limit: number;
+  private proc: ChildProcessByStdio<null, Readable, Readable> | null = null;
+  private readonly queue: DecodedFrame[] = [];
+  private waiter: Waiter | null = null;
+  private failure: unknown = null;
+  private ended = false;
+  private started = false;
+  private infoResolve!: (i: StreamInfo) => void;
+  private infoReject!: (e: unknown) => void;
+  private parsed: StreamInfo | null = null;
+
+  constructor(readonly source: string, private readonly o: DecodeStreamOptions) {
+    this.kind = sourceKind(source);
+    this.limit = Math.max(1, o.queue ?? 3);
+    this.info = new Promise<StreamInfo>((res, rej) => { this.infoResolve = res; this.infoReject = rej; });
+    this.info.catch(() => undefined); // the iteration reports the same error
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<DecodedFrame> {
+    if (this.started) throw new Error('decodeStream: a stream can be iterated only once');
+    this.started = true;
+    this.start();
+    const pace = this.o.realtime && this.o.realtime > 0 ? this.o.realtime : 0;
+    let wall0 = 0;
+    let t0 = 0;
+    return {
+      next: async () => {
+        const r = await this.take();
+        if (r.done || !pace) return r;
+        const now = performance.now();
+        if (r.value.index === 0) { wall0 = now; t0 = r.value.t; }
+        const due = wall0 + ((r.value.t - t0) * 1000) / pace;
+        if (due > now) await this.sleep(due - now);
+        if (this.failure) throw this.failure;
+        return r;
+      },
+      return: async () => {
+        this.stop();
+        return { done: true, value: undefined };
+      },
+    };
+  }
+
+  /** Whether ffmpeg is still running. */
+  get running(): boolean {
+    return this.proc !== null && this.proc.exitCode === null && this.proc.signalCode === null;
+  }
+
+  /** Kills ffmpeg (if running) and drops queued frames. */
+  stop(): void {
+    this.ended = true;
+    this.queue.length = 0;
+    if (this.proc && this.proc.exitCode === null && this.proc.signalCode === null) this.proc.kill('SIGKILL');
+  }
+
+  private start(): void {
+    const signal = this.o.signal;
+    if (signal?.aborted) return this.fail(abortReason(signal));
+    if (this.kind === 'file' && !existsSync(this.source)) return this.fail(new DecodeError(`no such video file: ${this.source}`));
+    let proc: ChildProcessByStdio<null, Readable, Readable>;
+    try {
+      proc = spawn(this.o.ffmpeg ?? ffmpegPath(), ffmpegArgs(this.source, this.o), { stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (e) {
+      return this.fail(new DecodeError(`could not start ffmpeg: ${(e as Error).message}`));
+    }
+    this.proc = proc;
+    const onAbort = (): void => { this.fail(abortReason(signal!)); this.stop(); };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    let log = '';
+    proc.stderr.setEncoding('utf8');
+    proc.stderr.on('data', (s: string) => {
+      log = this.parsed ? (log + s).slice(-4000) : log + s;
+      if (!this.parsed) this.describe(log);
+    });
+    let frameBytes = 0;
+    let frame: Uint8Array | null = null;
+    let filled = 0;
+    const pending: Buffer[] = [];
+    let wall0 = 0;
+    const consume = (chunk: Buffer): void => {
+      let off = 0;
+      while (off < chunk.length && !this.ended) {
+        frame ??= new Uint8Array(frameBytes);
+        const n = Math.min(frameBytes - filled, chunk.length - off);
+        frame.set(chunk.subarray(off, off + n), filled);
+        filled += n;
+        off += n;
+        if (filled === frameBytes) {
+          const info = this.parsed!;
+          const index = this.stats.frames++;
+          const now = performance.now();
+          if (index === 0) wall0 = now;
+          const t = info.live ? (now - wall0) / 1000 : (this.o.start ?? 0) + index / info.fps;
+          this.push({ index, t, image: { data: frame, width: info.width, height: info.height } });
+          frame = null;
+          filled = 0;
+        }
+      }
+    };
+    proc.stdout.on('data', (chunk: Buffer) => {
+      if (!this.parsed) this.describe(log);
+      if (!this.parsed) { pending.push(chunk); return; }
+      if (frameBytes === 0) {
+        frameBytes = this.parsed.width * this.parsed.height * 3;
+        for (const c of pending.splice(0)) consume(c);
+      }
+      consume(chunk);
+      if (this.queue.length >= this.limit && !proc.stdout.isPaused()) { proc.stdout.pause(); this.stats.pauses++; }
+    });
+    proc.on('error', (e) => this.fail(new DecodeError(`ffmpeg failed to run: ${e.message}`)));
+    proc.on('close', (code, sig) => {
+      signal?.removeEventListener('abort', onAbort);
+      if (this.ended) return this.finish();
+      if (code !== 0) {
+        const why = sig ? `ffmpeg was killed (${sig})` : `ffmpeg exited with status ${code}`;
+        return this.fail(new DecodeError(`could not decode ${this.source}: ${why}: ${lastLines(log)}`));
+      }
+      if (this.stats.frames === 0) return this.fail(new DecodeError(`no frame decoded from ${this.source}: ${lastLines(log)}`));
+      this.finish();
+    });
+  }
+
+  private describe(log: string): void {
+    const info = parseStreamInfo(log, this.kind !== 'file', this.o.start ?? 0);
+    if (!info) return;
+    if (!info.live && !(info.fps > 0)) return this.fail(new DecodeError(`ffmpeg gave no frame rate for ${this.source}`));
+    this.parsed = info;
+    this.infoResolve(info);
+  }
+
+  private push(f: DecodedFrame): void {
+    const w = this.waiter;
+    if (w) {
+      this.waiter = null;
+      w.resolve({ done: false, value: f });
+      return;
+    }
+    this.queue.push(f);
+    this.stats.maxQueued = Math.max(this.stats.maxQueued, this.queue.length);
+  }
+
+  private take(): Promise<IteratorResult<DecodedFrame>> {
+    if (this.failure) return Promise.reject(this.failure);
+    const f = this.queue.shift();
+    if (f) {
+      if (this.queue.length < this.limit && this.proc?.stdout.isPaused()) this.proc.stdout.resume();
+      return Promise.resolve({ done: false, value: f });
+    }
+    if (this.ended) return Promise.resolve({ done: true, value: undefined });
+    if (this.proc?.stdout.isPaused()) this.proc.stdout.resume();
+    return new Promise((resolve, reject) => { this.waiter = { resolve, reject }; });
+  }
+
+  private finish(): void {
+    this.ended = true;
+    this.infoReject(new DecodeError(`ffmpeg ended before describing ${this.source}`));
+    const w = this.waiter;
+    this.waiter = null;
+    w?.resolve({ done: true, value: undefined });
+  }
+
+  private fail(e: unknown): void {
+    if (this.failure) return;
+    this.failure = e;
+    this.ended = true;
+    this.queue.length = 0;
+    this.infoReject(e);
+    const w = this.waiter;
+    this.waiter = null;
+    w?.reject(e);
+    if (this.proc && this.proc.exitCode === null) this.proc.kill('SIGKILL');
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const signal = this.o.signal;
+      const done = (): void => { clearTimeout(timer); signal?.removeEventListener('abort', done); resolve(); };
+      const timer = setTimeout(done, ms);
+      signal?.addEventListener('abort', done, { once: true });
+    });
+  }
+}
+
+function abortReason(signal: AbortSignal): Error {
+  const r: unknown = signal.reason;
+  if (r instanceof Error) return r;
+  const e = new Error(typeof r === 'string' ? r : 'decode aborted');
+  e.name = 'AbortError';
+  return e;
+}
