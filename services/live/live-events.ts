@@ -26,7 +26,7 @@ export interface LiveInferenceOptions {
 }
 
 export const DEFAULT_LIVE_INFERENCE: LiveInferenceOptions = {
-  table: '9ft', restHold: DEFAULT_SEGMENT.restHold, margin: 0.08, preRoll: 2, maxWindow: 45, motionThreshold: 0.004, motionLag: 0.1, busyEvery: 0.5,
+  table: '9ft', restHold: DEFAULT_SEGMENT.restHold, margin: 0.12, preRoll: 2, maxWindow: 45, motionThreshold: 0.004, motionLag: 0.1, busyEvery: Infinity,
 };
 
 /** A line the camera saw, with the frames it was read from (for the evidence). */

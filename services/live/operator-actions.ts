@@ -4,6 +4,8 @@
 // contract line fed to the rules engine, or is refused with the reason and changes nothing.
 import { BALL_IDS, isOneOf, objectBallsOf, type BallId, type DecisionChoice, type Pocket } from '../contract/ids.ts';
 import type { Declared, ShotEvent, ShotLine } from '../contract/log.ts';
+import { TABLE_SPECS } from '../contract/table.ts';
+import { legalShot } from './overturn-legal.ts';
 import { RefereeError, type Actor, type RefereeSession } from './referee-session.ts';
 import type { JudgedCall } from './types.ts';
 
@@ -55,7 +57,9 @@ const originOf = (actor: Actor) => (actor.name === 'demo-script' ? 'script' as c
 export type OverturnRuling =
   | { kind: 'void' }
   | { kind: 'foul'; rule: string }
-  | { kind: 'first-contact'; ball: number };
+  | { kind: 'first-contact'; ball: number }
+  /** The call was a foul but the play was legal: the camera's facts behind the foul are corrected (or an operator's foul voided). */
+  | { kind: 'legal'; ball?: number };
 
 /** The call with this seq, which may still be protested (G24.2: not after the next shot). */
 function protestable(session: RefereeSession, seq: number): JudgedCall {
@@ -90,7 +94,27 @@ export function overturn(session: RefereeSession, seq: number, ruling: OverturnR
       const amended = withFirstContact(shot, ruling.ball);
       return session.rewrite({ amend: [{ ord: target.ord, text: JSON.stringify(amended) }] }, actor);
     }
+    case 'legal':
+      return overturnToLegal(session, target, ruling.ball, actor);
   }
+}
+
+function overturnToLegal(session: RefereeSession, target: JudgedCall, ball: number | undefined, actor: Actor): { voided: number[]; calls: JudgedCall[] } {
+  if (target.call.input === 'foul') return session.rewrite({ void: [target.ord] }, actor);
+  if (target.call.input !== 'shot') throw new RefereeError(409, 'overturn/not-a-foul', `call ${target.call.seq} is a ${target.call.input}, not a foul`);
+  if (target.call.fouls.length === 0) throw new RefereeError(409, 'overturn/already-legal', `call ${target.call.seq} is legal already`);
+  if (ball !== undefined && (!isOneOf(BALL_IDS, ball) || ball === 0)) throw new RefereeError(400, 'overturn/ball', `ball ${ball} is not an object ball`);
+  const shot = JSON.parse(session.lineText(target.ord)) as ShotLine;
+  const fixed = legalShot(shot, target.call.fouls, {
+    game: session.match.game, table: TABLE_SPECS[session.match.table], paths: target.paths, ...(ball !== undefined ? { ball: ball as BallId } : {}),
+  });
+  const change = { amend: [{ ord: target.ord, text: JSON.stringify(fixed) }] };
+  const after = session.preview(change).find((c) => c.ord === target.ord && c.call.input === 'shot');
+  if (!after || after.call.fouls.length > 0) {
+    const left = after ? after.call.fouls.map((f) => `${f.rule} ${f.code}`).join(', ') : 'the shot is refused';
+    throw new RefereeError(409, 'overturn/still-a-foul', `corrected, the shot is still a foul (${left}); void it or name the ball hit first`);
+  }
+  return session.rewrite(change, actor);
 }
 
 /** The shot with its first cue-ball contact on `ball` (added just after the strike if it had none). */

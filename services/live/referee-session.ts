@@ -34,6 +34,13 @@ export interface SessionListener {
   reset(matchId: number): void;
 }
 
+/** Lines of a match voided, amended (new text; the original is kept) or confirmed. */
+export interface LogChange {
+  void?: number[];
+  amend?: { ord: number; text: string }[];
+  confirm?: number[];
+}
+
 /** Who did an operator action, and what they sent (for the audit). */
 export interface Actor {
   name: string;
@@ -200,14 +207,10 @@ export class RefereeSession {
   }
 
   /** Re-judges the match with lines voided, amended or confirmed; lines refused afterwards are voided too. */
-  rewrite(change: { void?: number[]; amend?: { ord: number; text: string }[]; confirm?: number[] }, actor: Actor): { voided: number[]; calls: JudgedCall[] } {
+  rewrite(change: LogChange, actor: Actor): { voided: number[]; calls: JudgedCall[] } {
     const voided = new Set(change.void ?? []);
-    const amend = new Map((change.amend ?? []).map((a) => [a.ord, a.text]));
     const confirm = new Set(change.confirm ?? []);
-    const lines = this.store.lines(this.id).map((l) => ({
-      ...l, voided: l.voided || voided.has(l.ord), text: amend.get(l.ord) ?? l.text, confirmed: l.confirmed || confirm.has(l.ord),
-    }));
-    const judged = judgeLines(this.id, lines);
+    const judged = this.judgeChanged(change);
     for (const ord of judged.refused) voided.add(ord);
     const calls = this.store.rewrite(this.id, { void: [...voided], amend: change.amend ?? [], confirm: [...confirm] }, () => judged.calls, () => this.audit(actor, 200, 'applied'));
     this.referee = judged.referee;
@@ -215,6 +218,21 @@ export class RefereeSession {
     for (const l of this.listeners) l.reset(this.id);
     this.emitState();
     return { voided: [...voided], calls };
+  }
+
+  /** The calls the match would have with this change (nothing is stored or published). */
+  preview(change: LogChange): JudgedCall[] {
+    return this.judgeChanged(change).calls;
+  }
+
+  private judgeChanged(change: LogChange): ReturnType<typeof judgeLines> {
+    const voided = new Set(change.void ?? []);
+    const amend = new Map((change.amend ?? []).map((a) => [a.ord, a.text]));
+    const confirm = new Set(change.confirm ?? []);
+    const lines = this.store.lines(this.id).map((l) => ({
+      ...l, voided: l.voided || voided.has(l.ord), text: amend.get(l.ord) ?? l.text, confirmed: l.confirmed || confirm.has(l.ord),
+    }));
+    return judgeLines(this.id, lines);
   }
 
   audit(actor: Actor, status: number, outcome: string): void {

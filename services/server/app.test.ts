@@ -144,6 +144,29 @@ describe('the live referee app', () => {
     expect(s.runtime.pipeline.state().shooter).toBe('Bob');
   });
 
+  it('overturns a foul to legal: the camera facts behind it corrected (audited), an operator foul voided', async () => {
+    const fifth = camera(shots[4]!)[0]!;
+    expect(fifth.call.fouls.map((f) => f.code)).toEqual(['foul/wrong-ball-first']);
+    const legal = await post('/overturn', { seq: fifth.call.seq, ruling: 'legal', reason: 'it hit the lowest ball first' });
+    expect(legal.statusCode, legal.body).toBe(200);
+    const calls = (await s.app.inject(`/api/matches/${id()}/calls`)).json() as { call: { seq: number; legal: boolean; fouls: unknown[] }; ord: number }[];
+    const rejudged = calls.find((c) => c.ord === fifth.ord)!;
+    expect(rejudged.call).toMatchObject({ legal: true, fouls: [] });
+    const line = (await s.app.inject(`/api/matches/${id()}/lines`)).json().find((l: { ord: number }) => l.ord === fifth.ord) as { text: string; originalText: string };
+    expect(JSON.parse(line.originalText)).toEqual(JSON.parse(JSON.stringify(shots[4])));
+    const lowest = Math.min(...shots[4]!.start!.balls.map((b) => b.id).filter((b) => b !== 0));
+    expect((JSON.parse(line.text) as ShotLine).events.find((e) => e.type === 'contact')).toMatchObject({ a: 0, b: lowest });
+    const again = await post('/overturn', { seq: rejudged.call.seq, ruling: 'legal', reason: 'twice' });
+    expect(again.json()).toMatchObject({ error: 'overturn/already-legal' });
+    // The other direction and back: the operator's foul, then that foul overturned to legal.
+    const foul = await post('/overturn', { seq: rejudged.call.seq, ruling: 'foul', rule: 'G18h', reason: 'foot off the floor' });
+    const foulCall = foul.json().result.calls[0] as { call: { seq: number }; ord: number };
+    const undo = await post('/overturn', { seq: foulCall.call.seq, ruling: 'legal', reason: 'the foot stayed down' });
+    expect(undo.json().result.voided).toEqual([foulCall.ord]);
+    const audit = (await s.app.inject({ url: `/api/matches/${id()}/audit`, headers: auth })).json() as { action: string; status: number; body: { ruling?: string } }[];
+    expect(audit.filter((a) => a.action === 'overturn' && a.status === 200).slice(0, 3).map((a) => a.body.ruling)).toEqual(['legal', 'foul', 'legal']);
+  });
+
   it('starts a new match on the table (operator) and lists it', async () => {
     const r = await s.app.inject({ method: 'POST', url: '/api/matches', headers: auth, payload: { game: '8ball', players: ['Cy', 'Di'], raceTo: 3 } });
     expect(r.statusCode).toBe(201);

@@ -109,6 +109,7 @@ function rulingOf(b: OverturnBody): OverturnRuling {
     if (!b.rule) throw new RefereeError(400, 'overturn/rule', 'body/rule is required for a foul ruling (e.g. G18h)');
     return { kind: 'foul', rule: b.rule };
   }
+  if (b.ruling === 'legal') return { kind: 'legal', ...(b.ball !== undefined ? { ball: b.ball } : {}) };
   if (b.ball === undefined) throw new RefereeError(400, 'overturn/ball', 'body/ball is required for a first-contact ruling');
   return { kind: 'first-contact', ball: b.ball };
 }

@@ -50,7 +50,7 @@ export type WarningBody = Static<typeof WarningBody>;
 
 export const OverturnBody = Type.Object({
   seq: Type.Integer({ minimum: 1, description: 'the call to overturn' }),
-  ruling: literals(['void', 'foul', 'first-contact'] as const, 'void: strike the input and re-judge; foul: charge a foul to the shooter; first-contact: the cue ball hit `ball` first'),
+  ruling: literals(['void', 'foul', 'first-contact', 'legal'] as const, 'void: strike the input and re-judge; foul: charge a foul to the shooter; first-contact: the cue ball hit `ball` first; legal: the foul was no foul (the camera\'s facts behind it are corrected, `ball` names the ball hit first where that was the foul)'),
   rule: Type.Optional(Type.String({ pattern: RULE_ID })),
   ball: Type.Optional(Type.Integer({ minimum: 1, maximum: 15 })),
   reason: Type.String({ minLength: 2, maxLength: 300, description: 'why (kept in the audit)' }),

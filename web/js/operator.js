@@ -101,6 +101,7 @@ function overturnDialog(seq) {
       <label><input type="radio" name="ruling" value="void" checked> Void it: strike this input and re-judge (a phantom shot, a ball moved by the referee)</label>
       <label><input type="radio" name="ruling" value="foul"> The shot stands, but it was a foul by ${escapeHtml(jc.call.shooter ?? '—')}:
         <select name="rule">${fouls.map((f) => `<option value="${f.rule}">${f.rule} · ${escapeHtml(f.label)}</option>`).concat(['G18a', 'G18b', 'G18c', 'G12'].map((r) => `<option value="${r}">${r}</option>`)).join('')}</select></label>
+      ${jc.call.fouls.length > 0 && (jc.call.input === 'shot' || jc.call.input === 'foul') ? `<label><input type="radio" name="ruling" value="legal"> It was legal: no foul (the camera's facts behind the foul are corrected${jc.call.input === 'shot' ? '; a wrong first ball is taken as the ball chosen below' : ''})</label>` : ''}
       ${jc.call.input === 'shot' ? `<label><input type="radio" name="ruling" value="first-contact"> The cue ball hit this ball first: <select name="ball">${[...new Set(balls)].sort((a, b) => a - b).map((b) => `<option value="${b}">${b}</option>`).join('')}</select></label>` : ''}
       <div><label>Reason (kept in the audit)</label><input name="reason" style="width:100%" placeholder="e.g. the cue ball clearly hit the 3 first" maxlength="300"></div>
     </div>
@@ -114,6 +115,9 @@ function overturnDialog(seq) {
     const body = { seq, ruling, reason: back.querySelector('input[name=reason]').value.trim() || 'operator overturned the call' };
     if (ruling === 'foul') body.rule = back.querySelector('select[name=rule]').value;
     if (ruling === 'first-contact') body.ball = Number(back.querySelector('select[name=ball]').value);
+    if (ruling === 'legal' && jc.call.input === 'shot' && jc.call.fouls.some((f) => /ball-first|no-ball-hit|simultaneous/.test(f.code)) && live.state?.game !== '9ball') {
+      body.ball = Number(back.querySelector('select[name=ball]').value);
+    }
     const r = await act('overturn', body, `Call #${seq} overturned`);
     if (r) back.remove();
   });
