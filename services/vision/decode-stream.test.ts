@@ -140,5 +140,7 @@ describe('decodeStream', () => {
     const log = 'Input #0\n  Duration: 00:01:02.50, start\nOutput #0, rawvideo, to pipe:1:\n    Stream #0:0: Video: rawvideo (RGB[24] / 0x18424752), rgb24, 1920x1080, q=2-31, 1492992 kb/s, 60 fps, 60 tbn\n';
     expect(parseStreamInfo(log, false, 2.5)).toEqual({ width: 1920, height: 1080, fps: 60, duration: 60, live: false });
     expect(parseStreamInfo('Input #0 only', false)).toBeNull();
+    // A log cut in the middle of the stream line is not read yet.
+    expect(parseStreamInfo(log.slice(0, log.indexOf('q=2-31') + 6), false)).toBeNull();
   });
 });

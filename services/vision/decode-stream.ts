@@ -77,11 +77,14 @@ export function parseStreamInfo(log: string, live: boolean, start = 0): StreamIn
   const at = log.indexOf('Output #0');
   if (at < 0) return null;
   const out = log.slice(at);
-  const m = /Video: rawvideo[^\n]*?, (\d{2,5})x(\d{2,5})[^\n]*?, ([\d.]+) fps/.exec(out) ?? /Video: rawvideo[^\n]*?, (\d{2,5})x(\d{2,5})/.exec(out);
-  if (!m) return null;
+  // Only a whole line: ffmpeg's log may arrive cut anywhere.
+  const line = /Video: rawvideo[^\n]*\n/.exec(out)?.[0];
+  const m = line ? /, (\d{2,5})x(\d{2,5})/.exec(line) : null;
+  if (!line || !m) return null;
+  const fps = /, ([\d.]+) fps/.exec(line);
   const d = /Duration: (\d+):(\d\d):(\d\d(?:\.\d+)?)/.exec(log.slice(0, at));
   const duration = !live && d ? Math.max(0, Number(d[1]) * 3600 + Number(d[2]) * 60 + Number(d[3]) - start) : null;
-  return { width: Number(m[1]), height: Number(m[2]), fps: m[3] ? Number(m[3]) : NaN, duration, live };
+  return { width: Number(m[1]), height: Number(m[2]), fps: fps ? Number(fps[1]) : NaN, duration, live };
 }
 
 /** The last meaningful lines of an ffmpeg log, for an error message. */

@@ -1,0 +1,95 @@
+// Ball tracks from video frames: the vision pipeline (detector, tracker, identity) over any
+// stream of decoded frames, yielding the contract's Tracks lines (shared/contracts/EVENTS.md)
+// one frame at a time. Used by `railbird analyze` (frames from a file) and meant for the live
+// service (frames from a camera). Decoding overlaps with the vision work without a thread of
+// ours: ffmpeg is its own process and keeps decoding into the stream's small queue while a
+// frame is being processed here (decode-stream.ts pauses it when the queue is full).
+import type { TrackFrame } from '../contract/tracks.ts';
+import type { VisionCalibration } from '../vision/calibration-model.ts';
+import type { DecodedFrame } from '../vision/decode-stream.ts';
+import { VisionPipeline, toTrackFrame, type PipelineFrame, type PipelineOptions } from '../vision/pipeline.ts';
+import { scaleCalibration } from './calibration-scale.ts';
+
+export interface TrackVideoOptions {
+  pipeline?: PipelineOptions;
+  /** Stops between frames; the iteration then throws the signal's reason. */
+  signal?: AbortSignal;
+  /** Filled as frames go by (per-stage costs for progress and benchmarks). */
+  stats?: TrackVideoStats;
+  /** Called with each processed frame (e.g. a progress bar or a live view). */
+  onFrame?: (frame: TrackFrame, vision: PipelineFrame) => void;
+}
+
+/** Accumulated costs, in milliseconds of wall clock. */
+export interface TrackVideoStats {
+  frames: number;
+  fullSearches: number;
+  /** Waiting for the next decoded frame (the decoder is behind). */
+  waitMs: number;
+  /** Ball detection (all stages). */
+  detectMs: number;
+  /** Detection by stage (CPU ms, from the detector's timings). */
+  stages: Record<string, number>;
+  /** Tracker update (CPU ms). */
+  trackMs: number;
+  /** Identity crops and model inference. */
+  identityMs: number;
+  /** Whole vision step per frame (detect + track + identity + conversion). */
+  visionMs: number;
+  /** Frames whose size differed from the calibration's, handled by a scaled calibration. */
+  scaledFrom: { width: number; height: number } | null;
+}
+
+export function emptyTrackStats(): TrackVideoStats {
+  return { frames: 0, fullSearches: 0, waitMs: 0, detectMs: 0, stages: {}, trackMs: 0, identityMs: 0, visionMs: 0, scaledFrom: null };
+}
+
+/**
+ * Runs the vision pipeline over `frames` (in time order) and yields one Tracks line per frame.
+ * Frames of another size than the calibration's (a scaled decode) use the calibration scaled
+ * to them. The pipeline's identity model is released when the iteration ends.
+ */
+export async function* trackVideo(
+  frames: AsyncIterable<DecodedFrame>,
+  calibration: VisionCalibration,
+  opts: TrackVideoOptions = {},
+): AsyncGenerator<TrackFrame, void, undefined> {
+  const stats = opts.stats ?? emptyTrackStats();
+  let pipeline: VisionPipeline | null = null;
+  let cal = calibration;
+  const it = frames[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      opts.signal?.throwIfAborted();
+      const w0 = performance.now();
+      const next = await it.next();
+      stats.waitMs += performance.now() - w0;
+      if (next.done) break;
+      const { index, t, image } = next.value;
+      if (!pipeline) {
+        if (image.width !== calibration.imageWidth || image.height !== calibration.imageHeight) {
+          cal = scaleCalibration(calibration, image.width, image.height);
+          stats.scaledFrom = { width: calibration.imageWidth, height: calibration.imageHeight };
+        }
+        pipeline = new VisionPipeline(cal, opts.pipeline);
+      } else if (image.width !== cal.imageWidth || image.height !== cal.imageHeight) {
+        throw new Error(`trackVideo: frame ${index} is ${image.width}×${image.height}, earlier frames were ${cal.imageWidth}×${cal.imageHeight}`);
+      }
+      const v0 = performance.now();
+      const pf = await pipeline.process(image, t);
+      const line = toTrackFrame(index, t, pf, cal);
+      stats.visionMs += performance.now() - v0;
+      stats.frames++;
+      if (pf.fullSearch) stats.fullSearches++;
+      stats.detectMs += pf.timings.wall;
+      for (const [k, ms] of Object.entries(pf.timings)) if (k !== 'wall' && k !== 'total') stats.stages[k] = (stats.stages[k] ?? 0) + ms;
+      stats.trackMs += pf.trackMs;
+      stats.identityMs += pf.identity.ms;
+      opts.onFrame?.(line, pf);
+      yield line;
+    }
+  } finally {
+    await it.return?.();
+    await pipeline?.release();
+  }
+}
