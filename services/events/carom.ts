@@ -185,7 +185,7 @@ function main(argv: readonly string[]): void {
     if (verbose) {
       const names = [...tracks.keys].map(([id, key]) => `${id}=ball ${key}`).join(', ');
       console.log(`shot ${shots[i]!.id} (${names}): ${reading.shot ? '' : 'no strike found '}${reading.point ? 'POINT' : 'no point'}, cue cushions before the second ball: ${reading.cushionsBeforeSecond ?? '-'}`);
-      console.log('  ' + events.filter((e) => e.type !== 'strike').map(describe).join(' | '));
+      console.log('  ' + events.filter((e) => e.type !== 'strike' && e.type !== 'cross').map(describe).join(' | '));
     }
     if (toPlot.has(i)) {
       mkdirSync(out, { recursive: true });

@@ -44,7 +44,7 @@ export function attributeChanges(models: Map<BallId, BallModel>, table: TableGeo
       // A ball: the other ball's path before this instant passes at 2R, pushing along the line of centres.
       for (const other of models.values()) {
         if (other.id === m.id) continue;
-        const hit = c.kind === 'onset' ? hitOnRest(m, other, c, R, o, { clustered, obstacles: obstaclesFor(models, m.id, other.id) }) : hitOnMoving(m, other, c, R, o);
+        const hit = c.kind === 'onset' ? hitOnRest(m, other, c, R, o, { clustered, obstacles: obstaclesFor(models, m.id, other.id), table }) : hitOnMoving(m, other, c, R, o);
         if (!hit) continue;
         if (!best || hit.score < best.score) {
           const [a, b] = m.id === 0 || other.id === 0 ? [0 as BallId, (m.id === 0 ? other.id : m.id)] : [Math.min(m.id, other.id) as BallId, Math.max(m.id, other.id) as BallId];

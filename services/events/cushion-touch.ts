@@ -79,7 +79,9 @@ const REST_REACH = 0.004;
 /** Deceleration (m/s²) of a rolling ball, μr g: how far a ball rolls before it stops. */
 const ROLLING_DECELERATION = 0.01 * 9.81;
 /** It touched if, rolling on, it would have gone this far (m) past the face. */
-const OVERSHOOT = 0.003;
+const OVERSHOOT = 0.0015;
+/** Time (s) of a ball's last approach to a cushion that tells how far it would have rolled. */
+const APPROACH_WINDOW = 0.4;
 
 /**
  * A ball that came to rest beside a cushion after rolling towards it: it touched the cushion
@@ -92,20 +94,40 @@ function stopsAgainst(m: BallModel, table: TableGeometry): { t: number; cushion:
   const near = nearestCushion(table, m.finalRest);
   if (near.distance - R > REST_REACH) return null;
   const gap = (p: Vec): number => dot(sub(p, m.finalRest!), near.normal) + near.distance - R;
-  const approach = m.samples.slice(last.first, last.last + 1).filter((p) => gap(p) > REST_REACH).slice(-8);
+  const leg = m.samples.slice(last.first, last.last + 1).filter((p) => gap(p) > REST_REACH);
+  const tEnd = leg[leg.length - 1]?.t ?? -Infinity;
+  const approach = leg.filter((p) => p.t >= tEnd - APPROACH_WINDOW);
   if (approach.length < 4) return null;
-  const fit = fitQuadratic(approach, 4);
-  const ta = approach[approach.length - 1]!.t;
-  const p = evalQ(fit, ta);
-  const v = velQ(fit, ta);
-  const speed = len(v);
-  const towards = speed > 0 ? -dot(v, near.normal) / speed : 0;
-  if (towards * speed <= 0.005) return null;
-  const toFace = gap(p) / towards;
-  const rolls = speed ** 2 / (2 * ROLLING_DECELERATION);
-  if (rolls < toFace + OVERSHOOT / towards) return null;
+  // A rolling ball on its way: p(s) = p0 + v0 s − (a/2) s² v̂, its direction v̂ from a straight fit.
+  const line = fitLineThrough(approach);
+  const k = line ? len(line.v) : 0;
+  if (!line || k === 0) return null;
+  const u = { x: line.v.x / k, y: line.v.y / k };
   const a = ROLLING_DECELERATION;
-  return { t: ta + (speed - Math.sqrt(Math.max(0, speed ** 2 - 2 * a * Math.max(0, toFace)))) / a, cushion: near.cushion };
+  // Undo the known deceleration, then a straight fit gives where it was and how fast at the end.
+  const rolled = approach.map((p) => ({ t: p.t, x: p.x + 0.5 * a * (p.t - tEnd) ** 2 * u.x, y: p.y + 0.5 * a * (p.t - tEnd) ** 2 * u.y }));
+  const fit = fitLineThrough(rolled);
+  if (!fit) return null;
+  const speed = len(fit.v);
+  const towards = speed > 0 ? -dot(fit.v, near.normal) / speed : 0;
+  if (towards * speed <= 0.005) return null;
+  const toFace = gap(fit.p) / towards;
+  const rolls = speed ** 2 / (2 * a);
+  if (rolls < toFace + OVERSHOOT / towards) return null;
+  return { t: tEnd + (speed - Math.sqrt(Math.max(0, speed ** 2 - 2 * a * Math.max(0, toFace)))) / a, cushion: near.cushion };
+}
+
+/** Least-squares straight line through points, evaluated at the last one: position and velocity. */
+function fitLineThrough(pts: readonly { t: number; x: number; y: number }[]): { p: Vec; v: Vec } | null {
+  const n = pts.length;
+  const t0 = pts[n - 1]!.t;
+  let st = 0, stt = 0, sx = 0, sy = 0, stx = 0, sty = 0;
+  for (const q of pts) { const d = q.t - t0; st += d; stt += d * d; sx += q.x; sy += q.y; stx += d * q.x; sty += d * q.y; }
+  const den = n * stt - st * st;
+  if (!(Math.abs(den) > 1e-15)) return null;
+  const vx = (n * stx - st * sx) / den;
+  const vy = (n * sty - st * sy) / den;
+  return { p: { x: (sx - vx * st) / n, y: (sy - vy * st) / n }, v: { x: vx, y: vy } };
 }
 
 /**

@@ -1,10 +1,13 @@
 // Who hit a ball that left rest, and when: another ball whose path into the hit comes to two
 // radii of the resting ball, moving towards it, with the struck ball leaving along the line of
-// centres. The hitter's path into the hit is read two ways (its model up to its own kink at
-// this collision; a fresh fit of its samples before the onset) and the better reading wins.
+// centres. The hitter's path into the hit is read several ways (hitter-paths.ts) and the
+// better reading wins; a hitter struck just before the hit (or hidden) is judged by momentum.
+import type { TableGeometry } from '../sim/physics/table-geometry.ts';
 import type { CauseOptions } from './causes.ts';
+import { nearestCushion } from './cushion-touch.ts';
+import { closeLook, CUSHION_REBOUND, freshPath, modelPath, unfolded, type Path } from './hitter-paths.ts';
 import { fitQuadratic, evalQ, velQ } from './legs.ts';
-import { argmin, positionBefore, velocityBefore, type BallModel, type Change } from './model.ts';
+import { argmin, type BallModel, type Change } from './model.ts';
 import { angleBetween, dot, len, sub, type Vec } from './vec.ts';
 
 /** Largest angle between the struck ball's departure and the line of centres. */
@@ -13,54 +16,10 @@ const MAX_DEPARTURE_ANGLE = 0.45;
 const MIN_APPROACH = 0.01;
 /** Smallest velocity change (m/s) of the hitter that tells the line of centres. */
 const KICK = 0.3;
+/** A path passing within this (m) of 2R is looked at closer (closeLook). */
+const CLOSE_LOOK = 0.012;
 /** Largest miss (m) of 2R for a graze of a slowly departing ball. */
 const GRAZE = 0.004;
-
-interface Path {
-  pos: (t: number) => Vec;
-  vel: (t: number) => Vec;
-  /** The path is known from this time on. */
-  from: number;
-  /** The hitter's velocity change at this collision, when its path shows it. */
-  kick: Vec | null;
-}
-
-/**
- * The hitter's own change at a collision it caused: its kink nearest to `t` (within two frames)
- * that took velocity away towards `target`. Its path before that kink is its path into the hit.
- */
-function hitterKink(other: BallModel, target: Vec, t: number, frame: number): Change | null {
-  let best: Change | null = null;
-  for (const k of other.changes) {
-    if (k.kind !== 'kink' || Math.abs(k.t - t) > 2 * frame) continue;
-    if (dot(sub(k.after, k.before), sub(target, k.at)) >= 0) continue;
-    if (!best || Math.abs(k.t - t) < Math.abs(best.t - t)) best = k;
-  }
-  return best;
-}
-
-/** The hitter's model path, with its kink at this collision (if it shows one) ignored. */
-function modelPath(other: BallModel, c: Change, frame: number): Path {
-  const kink = hitterKink(other, c.at, c.t, frame);
-  const until = kink ? kink.t : Infinity;
-  return {
-    pos: (s) => positionBefore(other, s, until), vel: (s) => velocityBefore(other, s, until), from: -Infinity, kick: kink ? sub(kink.after, kink.before) : null,
-  };
-}
-
-/**
- * A free-ball path fitted afresh to the hitter's samples shortly before `cut` (after its last
- * change well before it): a collision too close to another change for a leg of its own.
- */
-function freshPath(other: BallModel, cut: number, window: number, frame: number, maxAccel: number): Path | null {
-  if (other.onset === null || other.onset > cut - 2 * frame) return null;
-  let start = Math.max(other.onset, cut - window);
-  for (const k of other.changes) if (k.t < cut - 1.5 * frame && k.t > start) start = k.t;
-  const pts = other.samples.filter((p) => p.t > start && p.t <= cut);
-  if (pts.length < 3) return null;
-  const q = fitQuadratic(pts, maxAccel);
-  return { pos: (s) => evalQ(q, s), vel: (s) => velQ(q, s), from: pts[0]!.t, kick: null };
-}
 
 /** The first time in [lo, hi] that f falls from positive to ≤ 0 (null if it never does). */
 function firstCrossing(f: (t: number) => number, lo: number, hi: number, step: number): number | null {
@@ -106,6 +65,7 @@ export interface RestHitContext {
   /** The struck ball was part of a frozen cluster (a rack): it may leave in any direction. */
   clustered: boolean;
   obstacles: readonly Obstacle[];
+  table: TableGeometry;
 }
 
 /** Depth (m) by which a path must pass into another resting ball to have met it first. */
@@ -119,8 +79,9 @@ function blocked(path: Path, obstacles: readonly Obstacle[], R: number, lo: numb
   });
 }
 
-function hitAlong(m: BallModel, path: Path, c: Change, R: number, o: CauseOptions, ctx: RestHitContext): RestHit | null {
+function hitAlong(m: BallModel, wholePath: Path, c: Change, R: number, o: CauseOptions, ctx: RestHitContext): RestHit | null {
   const clustered = ctx.clustered;
+  let path = wholePath;
   const gapAt = (s: number): number => len(sub(path.pos(s), c.at)) - 2 * R;
   // A slow ball shows its onset late: search back up to 0.3 s.
   const lo = Math.max(c.earliest ?? c.t - 0.3, path.from);
@@ -129,18 +90,24 @@ function hitAlong(m: BallModel, path: Path, c: Change, R: number, o: CauseOption
   // The first time the gap closes to zero in the window (the ball cannot pass through).
   let t = firstCrossing(gapAt, lo, hi, o.frameTime / 4);
   let graze = false;
-  if (t === null) {
-    // No crossing: a graze (the path passes just outside 2R, within the tolerance) at its closest.
-    // Only a slow departure is a graze; a ball sent away fast was hit squarely by something.
+  if (t === null && slowDeparture(m, c)) {
+    // No crossing: a graze of a slowly departing ball (one sent away fast was hit squarely by
+    // something). Look closer at the hitter's samples where it passed nearest.
     const closest = argmin((s) => Math.abs(gapAt(s)), lo, hi);
-    if (slowDeparture(m, c) && Math.abs(gapAt(closest)) <= GRAZE) {
-      t = closest;
-      graze = true;
-    } else if (Math.abs(gapAt(c.t)) <= o.ballTolerance) {
-      t = c.t; // at 2R when it left: the leg switch hid the crossing
-    } else {
-      return null;
+    const near = Math.abs(gapAt(closest)) <= CLOSE_LOOK ? closeLook(path, closest, o.pathWindow, o.maxAccel) : null;
+    if (near) {
+      path = near;
+      const w = o.pathWindow;
+      t = firstCrossing(gapAt, Math.max(lo, closest - w), Math.min(hi, closest + w), o.frameTime / 4);
+      const nearest = t ?? argmin((s) => Math.abs(gapAt(s)), Math.max(lo, closest - w), Math.min(hi, closest + w));
+      if (t === null && Math.abs(gapAt(nearest)) <= GRAZE) { t = nearest; graze = true; }
     }
+    if (t === null) path = wholePath;
+    if (t === null && Math.abs(gapAt(closest)) <= GRAZE) { t = closest; graze = true; }
+  }
+  if (t === null) {
+    if (Math.abs(gapAt(c.t)) > o.ballTolerance) return null;
+    t = c.t; // at 2R when it left: the leg switch hid the crossing
   }
   if (blocked(path, ctx.obstacles, R, lo, t, o.frameTime / 4)) return null;
   const centres = sub(c.at, path.pos(t));
@@ -156,6 +123,13 @@ function hitAlong(m: BallModel, path: Path, c: Change, R: number, o: CauseOption
   // Momentum is shared: the hitter lost what the struck ball gained (its own path may be too
   // short to tell, a cushion right after the hit).
   if (path.kick && len(path.kick) > KICK) angle = Math.min(angle, angleBetween({ x: -path.kick.x, y: -path.kick.y }, centres));
+  // A ball resting near a cushion may be seen first on its rebound: mirror what was seen.
+  const face = nearestCushion(ctx.table, c.at);
+  if (face.distance - R < REBOUND_REACH && dot(departure, face.normal) > 0) {
+    const n = face.normal;
+    const k = dot(departure, n);
+    angle = Math.min(angle, angleBetween({ x: departure.x - 2 * k * n.x, y: departure.y - 2 * k * n.y }, centres));
+  }
   if (angle > MAX_DEPARTURE_ANGLE) return null;
   return { t, score: angle / MAX_DEPARTURE_ANGLE + (c.earliest === undefined ? Math.abs(t - c.t) / 0.3 : 0), centres, approach: graze ? null : approach };
 }
@@ -172,15 +146,22 @@ function launchHit(m: BallModel, other: BallModel, c: Change, R: number, o: Caus
   if (!other.rest || other.onset === null || c.earliest !== undefined || other.onset > c.t + o.frameTime) return null;
   const from = other.rest;
   const near = other.samples.filter((p) => p.t > Math.min(other.onset!, c.t) - 2 * o.frameTime && p.t <= c.t + 0.4);
-  const after = near.filter((p) => p.t > c.t).slice(0, 3);
+  // Its path out, from its first samples after the hit; if it touched a cushion among them, from
+  // those after the touch (traced back, the path folds back at the cushion).
+  let after = near.filter((p) => p.t > c.t).slice(0, 3);
+  const touch = other.changes.find((k) => k.kind === 'kink' && k.t > c.t && k.t < (after[after.length - 1]?.t ?? c.t)
+    && nearestCushion(ctx.table, k.at).distance - R < CUSHION_NEAR);
+  if (touch) after = other.samples.filter((p) => p.t > touch.t && p.t <= c.t + 0.4).slice(0, 3);
   if (after.length < 2) return null;
-  const out = fitQuadratic(after, o.maxAccel);
-  const outSpeed = len(velQ(out, c.t));
+  const q = fitQuadratic(after, o.maxAccel);
+  // Traced back past a cushion it touched on its way out, the path folds back at it.
+  const out = unfolded({ pos: (s) => evalQ(q, s), vel: (s) => velQ(q, s), from: -Infinity, kick: null, samples: other.samples }, ctx.table, 1 / CUSHION_REBOUND);
+  const outSpeed = len(out.vel(c.t));
   // Traced back over a gap (the hitter hidden), the path out is known less well.
   const back = after[0]!.t - c.t;
   const tol = o.ballTolerance + 0.25 * outSpeed * o.frameTime + LAUNCH_SLIDE * back * back;
   const u = len(c.after);
-  const contact = ctx.clustered ? evalQ(out, c.t) : u > 0 ? { x: c.at.x - (2 * R * c.after.x) / u, y: c.at.y - (2 * R * c.after.y) / u } : null;
+  const contact = ctx.clustered ? out.pos(c.t) : u > 0 ? { x: c.at.x - (2 * R * c.after.x) / u, y: c.at.y - (2 * R * c.after.y) / u } : null;
   if (!contact) return null;
   const way = sub(contact, from);
   const wayLength = len(way);
@@ -200,8 +181,8 @@ function launchHit(m: BallModel, other: BallModel, c: Change, R: number, o: Caus
     // Scored ahead of a push inside the cluster (0.5): a ball from outside set it off.
     return { t: c.t, score: 0.25 + (0.2 * gap) / tol, centres: sub(c.at, contact), approach: null };
   }
-  if (len(sub(evalQ(out, c.t), contact)) > tol) return null;
-  const into = { x: velQ(out, c.t).x + c.after.x, y: velQ(out, c.t).y + c.after.y };
+  if (len(sub(out.pos(c.t), contact)) > tol) return null;
+  const into = { x: out.vel(c.t).x + c.after.x, y: out.vel(c.t).y + c.after.y };
   const angle = angleBetween(into, way);
   if (angle > LAUNCH_ANGLE) return null;
   return { t: c.t, score: angle / LAUNCH_ANGLE, centres: sub(c.at, contact), approach: dot(into, way) / wayLength };
@@ -213,6 +194,12 @@ function segmentDistance(p: Vec, a: Vec, b: Vec): number {
   const k = Math.max(0, Math.min(1, dot(sub(p, a), ab) / (dot(ab, ab) || 1)));
   return len(sub(p, { x: a.x + ab.x * k, y: a.y + ab.y * k }));
 }
+
+/** A struck ball this close (m) to a cushion may reach it before its first sample. */
+const REBOUND_REACH = 0.1;
+
+/** A hitter's kink this close (m) to one radius from a cushion face is a cushion touch. */
+const CUSHION_NEAR = 0.012;
 
 /** Half the largest deceleration of a sliding ball (m/s²): how a path traced back over t drifts (× t²). */
 const LAUNCH_SLIDE = 1;
@@ -232,9 +219,9 @@ export function hitOnRest(m: BallModel, other: BallModel, c: Change, R: number, 
   }
   const launched = launchHit(m, other, c, R, o, ctx);
   if (launched) return launched;
-  const viaModel = hitAlong(m, modelPath(other, c, o.frameTime), c, R, o, ctx);
+  const viaModel = hitAlong(m, unfolded(modelPath(other, c, o.frameTime), ctx.table, CUSHION_REBOUND), c, R, o, ctx);
   const fresh = c.earliest === undefined ? freshPath(other, c.t, o.pathWindow, o.frameTime, o.maxAccel) : null;
-  const viaFresh = fresh ? hitAlong(m, fresh, c, R, o, ctx) : null;
+  const viaFresh = fresh ? hitAlong(m, unfolded(fresh, ctx.table, CUSHION_REBOUND), c, R, o, ctx) : null;
   if (viaModel && viaFresh) return viaFresh.score < viaModel.score ? viaFresh : viaModel;
   return viaModel ?? viaFresh;
 }

@@ -10,14 +10,15 @@ import { trianglePositions } from '../rules/respot.ts';
 import { standardTable, type TableGeometry } from '../sim/physics/table-geometry.ts';
 import { attributeChanges, type CauseOptions } from './causes.ts';
 import { profileTouches } from './cushion-profile.ts';
+import { nearestCushion } from './cushion-touch.ts';
 import { gentleCushionTouches } from './cushion-touch.ts';
 import { DEFAULT_LEGS, type LegOptions } from './legs.ts';
 import { analyseMotion, DEFAULT_MOTION, type BallMotion, type MotionOptions } from './motion.ts';
 import { buildSeries, indexAtOrBefore, median, type Sample, type Series } from './series.ts';
-import { lineCrossings, type BallModel } from './model.ts';
+import { lineCrossings, positionBefore, type BallModel } from './model.ts';
 import { buildShotModels, restNear, SETTLE } from './shot-models.ts';
 import { DEFAULT_SEGMENT, findShots, type SegmentOptions, type ShotWindow } from './shots.ts';
-import { findVanishings } from './vanish.ts';
+import { findVanishings, type Vanishing } from './vanish.ts';
 
 export interface InferOptions {
   table: TableSize;
@@ -112,6 +113,8 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   const { motions, series, table, frameTime, o, recordingEnd } = ctx;
   const t1 = shot.firstMoving;
   const still = shot.lastStill;
+  // A ball seen again in the second before the strike after it vanished (respotted, racked) is back on the bed.
+  for (const id of [...gone]) if (series.get(id)?.samples.some((p) => p.t > still - 1 && p.t <= still)) gone.delete(id);
   const { models, movingAtStrike } = buildShotModels(shot, nextStart, motions, series, frameTime, o.legs);
   const settled = Math.min(shot.end + SETTLE, nextStart);
   const cue = models.get(0 as BallId);
@@ -126,9 +129,9 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   const noise = new Map([...motions].map(([id, m]) => [id, m.noise]));
   const profiled = profileTouches(models, table, contactsAndCushions, noise, o.causes.minKink);
   const touches = [...profiled, ...gentleCushionTouches(models, table, [...contactsAndCushions, ...profiled], frameTime)];
-  contactsAndCushions.push(...touches.filter((e) => e.t >= strikeT && e.t <= settled));
-  const events: ShotEvent[] = [{ t: strikeT, type: 'strike' }];
   const vanished = findVanishings(series, table, still, shot.end + frameTime, nextStart, recordingEnd);
+  contactsAndCushions.push(...touches.filter((e) => e.t >= strikeT && e.t <= settled && !droppingIn(e, vanished, models, table)));
+  const events: ShotEvent[] = [{ t: strikeT, type: 'strike' }];
   for (const v of vanished) gone.add(v.ball);
   events.push(...contactsAndCushions, ...vanished.flatMap((v) => v.events), ...crossings(cue, series.get(0 as BallId)?.samples ?? [], table.headStringX, strikeT, settled, frameTime));
   mergeSimultaneous(events, o.simultaneous);
@@ -150,12 +153,29 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   }
   start.sort((a, b) => a.id - b.id);
   end.sort((a, b) => a.id - b.id);
-  // A ball seen again after it vanished (respotted, racked) is back on the bed.
-  for (const id of [...gone]) if (!vanishedIds.has(id) && (series.get(id)?.samples.some((p) => p.t > t1 - 1 && p.t < t1) ?? false)) gone.delete(id);
   const rack: RackLine | null = isRack(start, o.table)
     ? { kind: 'rack', t: round(strikeT - 0.5, 3), balls: start.filter((b) => b.id !== 0).map(({ id, x, y }) => ({ id, x, y })) }
     : null;
   return { shot: { kind: 'shot', t: round(strikeT, 4), start: { balls: start }, events, end: { t: round(shot.end, 4), balls: end } }, rack };
+}
+
+/** Time (s) before it drops, and distance (m) from the mouth, in which a ball's gentle touch is its way in. */
+const DROPPING = { time: 0.3, reach: 0.1, contact: 0.001 };
+
+/**
+ * A gentle touch (no kink) of a ball about to drop, at the mouth of its pocket: a ball entering
+ * a pocket passes close to the jaws, so there its path must reach the face (within `contact`);
+ * a harder hit on a jaw bends its path and is found as a kink anyway.
+ */
+function droppingIn(e: ShotEvent, vanished: readonly Vanishing[], models: Map<BallId, BallModel>, table: TableGeometry): boolean {
+  if (e.type !== 'cushion') return false;
+  const drop = vanished.find((v) => v.ball === e.ball)?.events.find((x) => x.type === 'pocket');
+  if (!drop || drop.type !== 'pocket' || e.t < drop.t - DROPPING.time || e.t > drop.t + 0.05) return false;
+  const mouth = table.pockets.find((p) => p.pocket === drop.pocket)?.mouthCentre;
+  const model = models.get(e.ball);
+  if (!mouth || !model) return false;
+  const at = positionBefore(model, e.t);
+  return Math.hypot(at.x - mouth.x, at.y - mouth.y) < DROPPING.reach && nearestCushion(table, at).distance - table.ballRadius > DROPPING.contact;
 }
 
 const order = (e: ShotEvent): number => ['strike', 'cross', 'contact', 'cushion', 'pocket', 'off-table'].indexOf(e.type);

@@ -77,15 +77,17 @@ export function fitQuadratic(samples: readonly Sample[], maxAccel: number): Quad
 }
 
 export interface LegOptions {
-  /** A sample farther than this (m) from the leg's prediction breaks the leg. */
+  /** A sample farther than this (m) from the leg's prediction breaks the leg... */
   breakDistance: number;
+  /** ...or farther than this many times the ball's position noise σ, when that is more. */
+  breakSigmas: number;
   /** Largest acceleration of a free ball (m/s²): sliding friction μ g with margin. */
   maxAccel: number;
   /** Time (s) of samples either side of a change that its local fits use (refine.ts). */
   refineWindow: number;
 }
 
-export const DEFAULT_LEGS: LegOptions = { breakDistance: 0.006, maxAccel: 4, refineWindow: 0.1 };
+export const DEFAULT_LEGS: LegOptions = { breakDistance: 0.006, breakSigmas: 4, maxAccel: 4, refineWindow: 0.1 };
 
 /** Splits samples[from..to] into legs. */
 export function splitLegs(samples: readonly Sample[], from: number, to: number, o: LegOptions = DEFAULT_LEGS): Leg[] {

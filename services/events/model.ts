@@ -70,7 +70,9 @@ export function buildModel(
   id: BallId, samples: readonly Sample[], first: number, last: number, rest: { x: number; y: number } | null, restTime: number | null,
   o?: LegOptions, restAfter: { x: number; y: number } | null = null, finalRest: { x: number; y: number } | null = restAfter,
 ): BallModel {
-  const legs = last >= first ? splitLegs(samples, first, last, o) : [];
+  // A leg of one or two samples between two others is no path (two points always make a line):
+  // its two changes are one, refined below over the samples around it.
+  const legs = (last >= first ? splitLegs(samples, first, last, o) : []).filter((l, k, all) => l.last - l.first >= 1 || k === 0 || k === all.length - 1);
   const maxAccel = o?.maxAccel ?? DEFAULT_LEGS.maxAccel;
   const window = o?.refineWindow ?? DEFAULT_LEGS.refineWindow;
   const span = window > 0 ? Math.max(4, Math.round(window / frameOf(samples, first, last))) : 0;

@@ -46,6 +46,18 @@ describe('event inference on degenerate input', () => {
     expect(pockets(shot[0]!.events)).toEqual(pockets(sim.events));
   });
 
+  it('does not take a ball hidden at the strike and seen again elsewhere for a pocketed one (only real pockets)', () => {
+    // The same pot from farther back: the cue ball is hidden for 20 frames and seen again rolling, before the hit.
+    const { frames, sim } = trackShot({
+      balls: [{ id: 0, x: -0.6, y: -0.3 }, { id: 1 as BallId, x: 0.6, y: 0.3 }], strike: { speed: 2.5, direction: Math.atan2(0.635 - 0.3, 1.27 - 0.6) }, fps: 60, noise: 0.001,
+    });
+    expect(firstContact(sim.events)!.t).toBeGreaterThan(1 + 20 / 60);
+    const shot = shots(hideBall(frames, 0 as BallId, 1 - 2 / 60, 1 + 20 / 60));
+    expect(shot).toHaveLength(1);
+    expect(pockets(shot[0]!.events)).toEqual(pockets(sim.events));
+    expect(shot[0]!.events.filter((e) => e.type === 'off-table')).toEqual([]);
+  });
+
   it('does not pocket a rolling ball that is hidden for a few frames', () => {
     const { frames, sim } = straightPot(60);
     const contact = firstContact(sim.events)!.t;

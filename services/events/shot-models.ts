@@ -51,7 +51,8 @@ export function buildShotModels(
     const lastRun = runs[runs.length - 1]!;
     const last = lastRun.last;
     const restTime = first > 0 ? m.series.samples[first - 1]!.t : null;
-    models.set(id, buildModel(id, m.series.samples, first, last, startedBefore ? null : firstRun.restBefore, restTime, legs, firstRun.restAfter, lastRun.vanished ? null : lastRun.restAfter));
+    const own: LegOptions = { ...legs, breakDistance: Math.max(legs.breakDistance, legs.breakSigmas * m.noise) };
+    models.set(id, buildModel(id, m.series.samples, first, last, startedBefore ? null : firstRun.restBefore, restTime, own, firstRun.restAfter, lastRun.vanished ? null : lastRun.restAfter));
   }
   // Balls that crept a few millimetres (a thin, slow hit) with no motion run: displaced at rest.
   for (const [id, s] of series) {

@@ -38,7 +38,8 @@ function leavesAtSpeed(s: Series, r: MotionRun, o: SegmentOptions): boolean {
   let end = Math.min(r.last + 1, r.first + 3);
   while (end <= r.last && s.samples[end]!.t - t0 <= LEAVING) end++;
   const pts = s.samples.slice(r.first, end);
-  if (pts.length < 2) return false;
+  // Two samples always make a speed; a creeping ball's noise can make it a fast one.
+  if (pts.length < 3) return false;
   const fit = fitLine(pts, pts[0]!.t);
   return fit !== null && Math.hypot(fit.vx, fit.vy) >= o.strikeSpeed;
 }

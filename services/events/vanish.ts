@@ -8,6 +8,10 @@ import { fitLine, type Sample } from './series.ts';
 
 /** A ball back within this distance (m) of where it vanished was hidden, not gone. */
 export const HIDDEN_RADIUS = 0.05;
+/** A ball unseen this long (s) may have left the bed... */
+const UNSEEN = 0.25;
+/** ...if that began before the shot was over, or at most this long (s) after. */
+const LATE = 1;
 
 export interface Vanishing {
   ball: BallId;
@@ -58,6 +62,22 @@ function pocketFor(table: TableGeometry, recent: readonly Sample[]): { pocket: P
   return best ? { pocket: best.pocket, t: best.t } : null;
 }
 
+/** Slowest speed (m/s) of a ball still rolling into a pocket. */
+const CREEP = 0.02;
+
+/** The ball was still moving in its last samples (a few tenths of a second: it is slow). */
+function creeping(recent: readonly Sample[]): boolean {
+  const last = recent[recent.length - 1];
+  const fit = last && recent.length >= 3 ? fitLine(recent, last.t) : null;
+  return fit !== null && Math.hypot(fit.vx, fit.vy) >= CREEP;
+}
+
+/** Is p at the mouth of the pocket (its centre within a ball diameter of the mouth)? */
+function atMouth(table: TableGeometry, p: Sample, pocket: Pocket): boolean {
+  const g = table.pockets.find((q) => q.pocket === pocket);
+  return g !== undefined && Math.hypot(p.x - g.mouthCentre.x, p.y - g.mouthCentre.y) < 4 * table.ballRadius;
+}
+
 /**
  * For each ball last seen during [from, to] and not seen again near that place before `until`:
  * a pocket event (the extrapolated path enters a pocket) or an off-table event. A ball seen in
@@ -69,22 +89,31 @@ export function findVanishings(
   const out: Vanishing[] = [];
   for (const [id, s] of series) {
     const samples = s.samples;
-    // The last sample in the shot window after which the ball is unseen for a while.
+    // The last sample before the ball goes unseen for a while, from the strike until a little
+    // after the shot seems over (a ball creeping over a pocket's lip reads as stopped first).
     let lastIdx = -1;
     for (let k = 0; k < samples.length; k++) {
       const p = samples[k]!;
-      if (p.t < from || p.t > to) continue;
+      if (p.t < from) continue;
+      if (p.t > Math.min(to + LATE, until)) break;
       const next = samples[k + 1];
-      if (!next || next.t > to) { lastIdx = k; break; }
+      if (next && next.t - p.t < UNSEEN) continue;
+      // Back while the balls were still rolling: an arm or the cue hid it, it did not leave.
+      if (next && next.t <= to) continue;
+      lastIdx = k;
+      break;
     }
     if (lastIdx < 0) continue;
     const last = samples[lastIdx]!;
     if (last.t >= recordingEnd - 1e-9) continue; // seen until the recording ends
-    const back = samples.slice(lastIdx + 1).find((p) => p.t <= until);
-    if (back && back.t - last.t < 0.25) continue; // still seen: it did not leave
-    if (back && Math.hypot(back.x - last.x, back.y - last.y) < HIDDEN_RADIUS) continue; // hidden, back in place
+    // Seen again soon (the next shot may already have begun), or later where it was: it did not leave.
+    const back = samples[lastIdx + 1];
+    if (back && back.t <= until && Math.hypot(back.x - last.x, back.y - last.y) < HIDDEN_RADIUS) continue; // hidden, back in place
     const recent = samples.slice(Math.max(0, lastIdx - 3), lastIdx + 1).filter((p) => last.t - p.t < 0.2);
     const pocket = pocketFor(table, recent);
+    // Gone after the shot seemed over: only a ball still creeping into a pocket at its mouth; a
+    // ball at rest that goes was taken by a hand.
+    if (last.t > to && !(pocket && atMouth(table, last, pocket.pocket) && creeping(samples.slice(Math.max(0, lastIdx - 40), lastIdx + 1).filter((p) => last.t - p.t < 0.3)))) continue;
     if (pocket) {
       out.push({ ball: id, lastSeen: last, events: [{ t: pocket.t, type: 'pocket', ball: id, pocket: pocket.pocket }] });
       continue;
