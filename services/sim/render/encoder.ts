@@ -3,6 +3,7 @@
 import { spawn, execFile, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
+import { ffmpegPath } from '../../capture/ffmpeg-path.ts';
 
 export interface EncoderOptions {
   /** Output .mp4 path. */
@@ -36,7 +37,7 @@ export class VideoEncoder {
       '-an', '-c:v', 'libx264', '-preset', opts.preset ?? 'fast', '-crf', String(opts.crf ?? 21),
       '-pix_fmt', 'yuv420p', '-movflags', '+faststart', opts.path,
     ];
-    this.proc = spawn(opts.ffmpegPath ?? 'ffmpeg', args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.proc = spawn(opts.ffmpegPath ?? ffmpegPath(), args, { stdio: ['pipe', 'pipe', 'pipe'] });
     this.proc.stderr.setEncoding('utf8');
     this.proc.stderr.on('data', (s: string) => { this.stderr = (this.stderr + s).slice(-4000); });
     this.proc.stdout.resume();
