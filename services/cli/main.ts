@@ -1,5 +1,6 @@
 // The `railbird` command line: one program, a subcommand per job.
 import { Command, CommanderError } from 'commander';
+import { registerAnalyze } from './analyze.ts';
 import { registerEvents } from './events.ts';
 import { registerIdentify } from './identify-command.ts';
 import { registerJudge } from './judge.ts';
@@ -19,6 +20,7 @@ export function buildProgram(): Command {
   registerDetect(program);
   registerIdentify(program);
   registerServe(program);
+  registerAnalyze(program);
   return program;
 }
 

@@ -1,0 +1,139 @@
+// `railbird analyze`: a recorded match from video to calls, in one pass over the file.
+// ffmpeg decode (streamed) → vision (detector, tracker, identity) → tracks.jsonl → event
+// inference → the log (match line first, declarations a replaying referee would assume) →
+// the rules engine → calls.jsonl, and a picture of each shot.
+import { once } from 'node:events';
+import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Game, TableSize } from '../contract/ids.ts';
+import type { Call, MatchLine, ShotLine } from '../contract/log.ts';
+import { TABLE_SPECS } from '../contract/table.ts';
+import type { TrackFrame } from '../contract/tracks.ts';
+import { inferEvents } from '../events/infer.ts';
+import { judgeText } from '../rules/judge.ts';
+import { loadCalibration, type VisionCalibration } from '../vision/calibration-model.ts';
+import { decodeStream } from '../vision/decode-stream.ts';
+import type { PipelineOptions } from '../vision/pipeline.ts';
+import { calibrateFromVideo } from './auto-calibrate.ts';
+import { refereeWithoutOperator, type ReplayNote } from './replay-referee.ts';
+import { drawShot } from './shot-plot.ts';
+import { emptyTrackStats, trackVideo, type TrackVideoStats } from './video-tracks.ts';
+
+export interface AnalyzeOptions {
+  video: string;
+  out: string;
+  game: Game;
+  players: [string, string];
+  /** Games to win (8/9-ball) or points (14.1); none: the match has no end. */
+  race?: number;
+  /** A calibration file; none: calibrate from the first seconds of the video. */
+  calibration?: string;
+  /** Table size for the automatic calibration (a calibration file names its own). */
+  table?: TableSize;
+  /** Decode at this width (the calibration is scaled to it). */
+  width?: number;
+  /** Draw shots/NNN.png (default true). */
+  pictures?: boolean;
+  pipeline?: PipelineOptions;
+  signal?: AbortSignal;
+  /** Frames done and (estimated) total, as they go. */
+  progress?: (done: number, total: number) => void;
+}
+
+export interface AnalyzeResult {
+  frames: number;
+  shots: number;
+  calls: Call[];
+  notes: ReplayNote[];
+  calibrated: 'file' | { t: number };
+  stats: TrackVideoStats;
+  /** Wall-clock seconds by step. */
+  seconds: { calibrate: number; track: number; events: number; judge: number; pictures: number };
+}
+
+function matchLineOf(o: AnalyzeOptions, table: TableSize): MatchLine {
+  const goal = o.race === undefined ? {} : o.game === '14.1' ? { target: o.race } : { raceTo: o.race };
+  return { kind: 'match', game: o.game, table, players: o.players, ...goal, breaks: 'winner', firstBreak: o.players[0] };
+}
+
+const jsonl = (lines: readonly unknown[]): string => lines.map((l) => JSON.stringify(l)).join('\n') + (lines.length ? '\n' : '');
+
+export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeResult> {
+  mkdirSync(o.out, { recursive: true });
+  const clock = (): number => performance.now() / 1000;
+  let t0 = clock();
+  let calibration: VisionCalibration;
+  let calibrated: AnalyzeResult['calibrated'] = 'file';
+  if (o.calibration) {
+    calibration = loadCalibration(o.calibration);
+  } else {
+    const auto = await calibrateFromVideo(o.video, { table: o.table ?? '9ft', signal: o.signal });
+    calibration = auto.calibration;
+    calibrated = { t: auto.t };
+  }
+  writeFileSync(join(o.out, 'calibration.json'), JSON.stringify(calibration, null, 2) + '\n');
+  const calibrateS = clock() - t0;
+
+  t0 = clock();
+  const stream = decodeStream(o.video, { signal: o.signal, ...(o.width ? { scale: { width: o.width } } : {}) });
+  let total = 0;
+  void stream.info.then((i) => { total = i.duration !== null ? Math.round(i.duration * i.fps) : 0; }, () => undefined);
+  const stats = emptyTrackStats();
+  const frames: TrackFrame[] = [];
+  const tracksOut = createWriteStream(join(o.out, 'tracks.jsonl'));
+  try {
+    for await (const f of trackVideo(stream, calibration, { stats, signal: o.signal, pipeline: o.pipeline })) {
+      frames.push(f);
+      if (!tracksOut.write(JSON.stringify(f) + '\n')) await once(tracksOut, 'drain');
+      o.progress?.(frames.length, Math.max(total, frames.length));
+    }
+  } finally {
+    tracksOut.end();
+    await once(tracksOut, 'close');
+  }
+  const trackS = clock() - t0;
+
+  t0 = clock();
+  const table = calibration.table;
+  // Hidden balls are the tracker's predictions, not sightings: inference uses what was seen.
+  const inferred = inferEvents(frames, { table, useOccluded: false });
+  const replay = refereeWithoutOperator([matchLineOf(o, table), ...inferred]);
+  const logText = jsonl(replay.lines);
+  writeFileSync(join(o.out, 'events.jsonl'), logText);
+  writeFileSync(join(o.out, 'notes.jsonl'), jsonl(replay.notes));
+  const eventsS = clock() - t0;
+
+  t0 = clock();
+  const judged = judgeText(logText);
+  if (judged.error) throw new Error(`the inferred log breaks the contract at line ${judged.error.line} (${judged.error.field}): ${judged.error.message}`);
+  writeFileSync(join(o.out, 'calls.jsonl'), jsonl(judged.calls));
+  const judgeS = clock() - t0;
+
+  t0 = clock();
+  let shots = 0;
+  if (o.pictures !== false) mkdirSync(join(o.out, 'shots'), { recursive: true });
+  replay.lines.forEach((line, i) => {
+    if (line.kind !== 'shot') return;
+    shots++;
+    if (o.pictures === false) return;
+    const picture = drawShot({
+      shot: line, number: shots, table: TABLE_SPECS[table],
+      call: judged.calls.find((c) => c.line === i + 1) ?? null,
+      notes: replay.notes.filter((n) => n.line === i + 1).map((n) => n.note),
+      frames: framesOf(frames, line),
+    });
+    picture.save(join(o.out, 'shots', `${String(shots).padStart(3, '0')}.png`));
+  });
+  const picturesS = clock() - t0;
+  return {
+    frames: frames.length, shots, calls: judged.calls, notes: replay.notes, calibrated, stats,
+    seconds: { calibrate: calibrateS, track: trackS, events: eventsS, judge: judgeS, pictures: picturesS },
+  };
+}
+
+/** The frames of a shot: from its strike to its end (all balls at rest). */
+function framesOf(frames: readonly TrackFrame[], shot: ShotLine): TrackFrame[] {
+  const from = shot.t ?? shot.events[0]?.t ?? 0;
+  const to = shot.end?.t ?? shot.events[shot.events.length - 1]?.t ?? from;
+  return frames.filter((f) => f.t >= from - 1e-6 && f.t <= to + 1e-6);
+}

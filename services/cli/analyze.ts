@@ -1,0 +1,67 @@
+// `railbird analyze <video> --game 9ball --out DIR`: a recorded match from video to calls
+// (services/analyze/analyze.ts): DIR/calibration.json, tracks.jsonl, events.jsonl, calls.jsonl,
+// notes.jsonl and shots/NNN.png.
+import type { Command } from 'commander';
+import { GAMES, TABLE_SIZES, isOneOf } from '../contract/ids.ts';
+import { analyzeVideo } from '../analyze/analyze.ts';
+import { progressBar } from './progress.ts';
+
+interface AnalyzeFlags {
+  calibration?: string;
+  game: string;
+  players: string;
+  race?: string;
+  table: string;
+  width?: string;
+  out: string;
+  pictures: boolean;
+}
+
+export function registerAnalyze(program: Command): void {
+  program
+    .command('analyze')
+    .description('referee a recorded match: decode, track the balls, infer the events, judge; writes tracks, events, calls and a picture per shot')
+    .argument('<video>', 'the video file (anything ffmpeg reads)')
+    .requiredOption('--out <dir>', 'output folder')
+    .option('--game <game>', '9ball | 8ball | 14.1', '9ball')
+    .option('--calibration <file>', 'calibration.json (default: calibrate from the first seconds of the video)')
+    .option('--players <names>', 'the two players, comma-separated; the first breaks', 'A,B')
+    .option('--race <n>', 'games to win (14.1: points); default: no end')
+    .option('--table <size>', 'table size for the automatic calibration: 9ft | 8ft | 7ft', '9ft')
+    .option('--width <px>', 'decode at this width (faster, less precise); default: the video\'s')
+    .option('--no-pictures', 'skip the shot pictures')
+    .action(async (video: string, f: AnalyzeFlags) => {
+      if (!isOneOf(GAMES, f.game)) throw new Error(`--game must be one of ${GAMES.join(', ')}`);
+      if (!isOneOf(TABLE_SIZES, f.table)) throw new Error(`--table must be one of ${TABLE_SIZES.join(', ')}`);
+      const players = f.players.split(',').map((p) => p.trim());
+      if (players.length !== 2 || players.some((p) => p === '') || players[0] === players[1]) throw new Error('--players needs two different names, comma-separated');
+      const race = f.race === undefined ? undefined : Number(f.race);
+      if (race !== undefined && !(Number.isInteger(race) && race > 0)) throw new Error('--race must be a positive integer');
+      const width = f.width === undefined ? undefined : Number(f.width);
+      if (width !== undefined && !(Number.isInteger(width) && width >= 64 && width % 2 === 0)) throw new Error('--width must be an even number of pixels ≥ 64');
+      const bar = progressBar('railbird analyze');
+      const ac = new AbortController();
+      const stop = (): void => ac.abort(new Error('interrupted'));
+      process.once('SIGINT', stop);
+      try {
+        const r = await analyzeVideo({
+          video, out: f.out, game: f.game, players: [players[0]!, players[1]!], table: f.table, pictures: f.pictures, signal: ac.signal,
+          progress: (done, total) => bar.update(done, total),
+          ...(f.calibration ? { calibration: f.calibration } : {}), ...(race ? { race } : {}), ...(width ? { width } : {}),
+        });
+        bar.done();
+        const fouls = r.calls.filter((c) => c.input === 'shot' && !c.legal).length;
+        const rate = r.frames / Math.max(1e-3, r.seconds.track);
+        process.stderr.write(
+          `railbird analyze: ${r.frames} frames (${rate.toFixed(1)} frames/s), ${r.shots} shots, ${r.calls.length} calls (${fouls} fouls), ` +
+          `${r.notes.length} replay assumptions; calibration ${r.calibrated === 'file' ? 'from file' : `from the frame at ${r.calibrated.t.toFixed(2)} s`} → ${f.out}\n`,
+        );
+      } catch (e) {
+        bar.done();
+        process.stderr.write(`railbird analyze: ${video}: ${(e as Error).message}\n`);
+        process.exitCode = 1;
+      } finally {
+        process.off('SIGINT', stop);
+      }
+    });
+}
