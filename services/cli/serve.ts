@@ -1,5 +1,5 @@
 // `railbird serve`: the live referee. With no --source it plays the bundled demo recording in a
-// loop (its tracks stand in for vision until the tracker lands) and judges it live.
+// loop, its video through vision (a worker thread), and judges it live.
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { GAMES, isOneOf, type Game } from '../contract/ids.ts';
@@ -8,7 +8,10 @@ import { DEFAULT_RUNTIME } from '../server/runtime.ts';
 
 interface ServeOptions {
   source?: string;
+  balls: string;
   tracks?: string;
+  calibration?: string;
+  visionWidth?: string;
   port: string;
   host: string;
   game?: string;
@@ -29,7 +32,10 @@ export function registerServe(program: Command): void {
     .command('serve')
     .description('the live referee: dashboard, operator panel, overlay, review and calibration pages, REST and WebSocket')
     .option('--source <src>', 'recording folder or video file, V4L2 device (/dev/video0), or RTSP/HTTP URL (default: the bundled demo, looped)')
-    .option('--tracks <file>', 'tracks.jsonl standing in for vision (default: the recording\'s own)')
+    .option('--balls <mode>', 'vision: the video through the vision pipeline; tracks: recorded tracks.jsonl (tests, comparing)', 'vision')
+    .option('--tracks <file>', 'tracks.jsonl for --balls tracks (default: the recording\'s own)')
+    .option('--calibration <file>', 'calibration.json for vision (default: the table\'s current one, else found automatically)')
+    .option('--vision-width <px>', 'decode width for vision (default: the video\'s own)')
     .option('--port <n>', 'port', '8080')
     .option('--host <addr>', 'address to listen on (0.0.0.0 for tablets on the club network)', '127.0.0.1')
     .option('--game <game>', '8ball | 9ball | 14.1 (default: the recording\'s, else 9ball)')
@@ -50,11 +56,14 @@ export function registerServe(program: Command): void {
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be 0-65535');
       if (!(speed > 0 && speed <= 100)) throw new Error('--speed must be in (0, 100]');
       if (race !== null && !(Number.isInteger(race) && race >= 1)) throw new Error('--race must be a whole number ≥ 1');
+      if (o.balls !== 'vision' && o.balls !== 'tracks') throw new Error('--balls must be vision or tracks');
+      const visionWidth = o.visionWidth === undefined ? null : Number(o.visionWidth);
+      if (visionWidth !== null && !(Number.isInteger(visionWidth) && visionWidth >= 160 && visionWidth % 2 === 0)) throw new Error('--vision-width must be an even number of pixels ≥ 160');
       if (o.game !== undefined && !isOneOf(GAMES, o.game)) throw new Error(`--game must be one of ${GAMES.join(', ')}`);
       const players = o.players?.split(',').map((p) => p.trim()).filter((p) => p !== '');
       if (players && (players.length !== 2 || players[0] === players[1])) throw new Error('--players needs two different names: A,B');
       const server = await startServer({
-        source: o.source ?? null, tracks: o.tracks ?? null, db: resolve(o.db), game: (o.game as Game | undefined) ?? null,
+        source: o.source ?? null, balls: o.balls, tracks: o.tracks ?? null, calibration: o.calibration ?? null, visionWidth, db: resolve(o.db), game: (o.game as Game | undefined) ?? null,
         players: players ? [players[0]!, players[1]!] : null, raceTo: race, token: o.token ?? null, resetToken: o.resetToken === true,
         speed, loop: o.loop, video: o.video, script: o.script,
       }, { port, host: o.host, logger: o.log === true });

@@ -126,7 +126,6 @@ export class LivePipeline {
 
   start(): void {
     if (this.running) return;
-    this.o.source.video?.start();
     this.running = this.run();
     this.statusTimer = setInterval(() => {
       const s = this.status();
@@ -143,6 +142,9 @@ export class LivePipeline {
 
   private async run(): Promise<void> {
     try {
+      await this.o.source.balls.prepare?.(this.abort.signal);
+      if (this.abort.signal.aborted) return;
+      this.o.source.video?.start();
       for await (const f of this.o.source.balls.frames(this.abort.signal)) {
         try {
           this.onFrame(f);

@@ -20,6 +20,12 @@ export interface PlayheadOptions {
   start: PlayheadPosition;
 }
 
+/** What another thread needs to run the same playhead (wall clocks are shared by all threads). */
+export interface PlayheadClock {
+  options: PlayheadOptions;
+  startWall: number | null;
+}
+
 export class Playhead {
   /** Wall time the playhead started moving (null: not yet, it waits at its start). */
   private startWall: number | null = null;
@@ -27,6 +33,18 @@ export class Playhead {
 
   constructor(readonly o: PlayheadOptions, private readonly now: () => number = Date.now) {
     this.startAbs = o.start.pass * this.passLength + o.start.t;
+  }
+
+  /** The playhead as plain data, started (for a worker thread). */
+  clock(): PlayheadClock {
+    this.begin();
+    return { options: this.o, startWall: this.startWall };
+  }
+
+  static fromClock(c: PlayheadClock): Playhead {
+    const p = new Playhead(c.options);
+    p.startWall = c.startWall;
+    return p;
   }
 
   /** Starts the clock (the first source to play calls it; later calls do nothing). */

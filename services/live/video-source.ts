@@ -4,7 +4,7 @@
 // exponential backoff; the status says what is happening. The match is not touched by any of it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ffmpegPath } from '../capture/ffmpeg-path.ts';
-import { RateMeter, sleep, type SourceStatus } from './ball-source.ts';
+import { Backoff, nextPass, RateMeter, sleep, type SourceStatus } from './ball-source.ts';
 import { JpegSplitter } from './mjpeg.ts';
 import type { Playhead, PlayheadPosition } from './playhead.ts';
 
@@ -92,27 +92,21 @@ export class VideoSource {
   }
 
   private async run(signal: AbortSignal): Promise<void> {
-    let backoff = this.o.backoffMs.initial;
+    const backoff = new Backoff(this.o.backoffMs);
     while (!signal.aborted) {
       const from = this.input.kind === 'file' ? this.input.playhead.position() : null;
-      if (this.input.kind === 'file' && from && from.t >= this.input.playhead.o.duration) {
-        // Between passes (the gap) or after the last one: wait for the next pass.
-        if (!this.input.playhead.o.loop) { this.state = 'ended'; return; }
-        await sleep(Math.max(50, this.input.playhead.msUntil({ pass: from.pass + 1, t: 0 })), signal);
-        continue;
-      }
-      const ending = await this.session(from, signal, () => { backoff = this.o.backoffMs.initial; });
+      // Between passes (the gap) or after the last one: wait for the next pass.
+      const atEnd = this.input.kind === 'file' && from !== null && from.t >= this.input.playhead.o.duration;
+      const ending = atEnd ? 'eof' : await this.session(from, signal, () => backoff.reset());
       if (ending === 'aborted') break;
       if (ending === 'pass') continue;
       if (ending === 'eof' && this.input.kind === 'file' && from) {
-        if (!this.input.playhead.o.loop) { this.state = 'ended'; return; }
-        await sleep(Math.max(50, this.input.playhead.msUntil({ pass: from.pass + 1, t: 0 })), signal);
+        if (!(await nextPass(this.input.playhead, from.pass, signal))) { this.state = 'ended'; return; }
         continue;
       }
       this.state = 'lost';
       this.reconnects += 1;
-      await sleep(backoff, signal);
-      backoff = Math.min(backoff * 2, this.o.backoffMs.max);
+      await backoff.wait(signal);
       this.state = 'reconnecting';
     }
   }

@@ -14,7 +14,7 @@ const dir = mkdtempSync(join(tmpdir(), 'railbird-resume-'));
 const children: ChildProcess[] = [];
 
 async function serve(db: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['bin/railbird.mjs', 'serve', '--port', '0', '--db', db, '--speed', '15', '--no-video', '--no-loop', '--token', 't'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['bin/railbird.mjs', 'serve', '--port', '0', '--db', db, '--speed', '15', '--no-video', '--no-loop', '--token', 't', '--balls', 'tracks'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
   child.stdout!.on('data', (d: Buffer) => { out += d.toString(); });

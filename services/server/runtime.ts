@@ -1,39 +1,27 @@
 // Everything the app serves, built from the `serve` options: the database, the sources (the
-// bundled demo recording when none is given), the table and its calibration, the pipeline.
+// bundled demo recording when none is given; sources.ts), the table and its calibration, the pipeline.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Game, TableSize } from '../contract/ids.ts';
 import type { MatchLine } from '../contract/log.ts';
-import { parseTracks, type TrackFrame } from '../contract/tracks.ts';
+import type { TrackFrame } from '../contract/tracks.ts';
 import { inferEvents } from '../events/infer.ts';
-import { NoBallSource, type BallSource } from '../live/ball-source.ts';
 import { LivePipeline, resumePosition, type LiveSource, type MatchPlan } from '../live/pipeline.ts';
-import { Playhead } from '../live/playhead.ts';
-import { ScriptedOperator } from '../live/scripted-operator.ts';
-import { TracksFileSource } from '../live/tracks-file-source.ts';
-import { VideoSource, videoInputOf } from '../live/video-source.ts';
 import { CatalogStore } from '../storage/catalog-store.ts';
 import { openDatabase, type Db } from '../storage/database.ts';
 import { MatchStore } from '../storage/match-store.ts';
 import { RecordingCatalog } from './recordings.ts';
+import { cameraSource, recordingSource, type RecordingFiles, type SourceOptions } from './sources.ts';
 
-export interface RuntimeOptions {
+export interface RuntimeOptions extends SourceOptions {
   /** A recording folder or video file, a V4L2 device (/dev/video0), or an RTSP/HTTP URL; none: the demo. */
   source: string | null;
-  /** tracks.jsonl standing in for vision (defaults to the recording's own). */
-  tracks: string | null;
   db: string;
   game: Game | null;
   players: [string, string] | null;
   raceTo: number | null;
   token: string | null;
   resetToken: boolean;
-  /** Recording seconds per second (a recording source). */
-  speed: number;
-  loop: boolean;
-  video: boolean;
-  /** The demo's operator inputs from its log. */
-  script: boolean;
   recordingsDir: string;
   webDir: string;
 }
@@ -41,7 +29,7 @@ export interface RuntimeOptions {
 export const REPO_ROOT = resolve(dirname(new URL(import.meta.url).pathname), '../..');
 
 export const DEFAULT_RUNTIME: RuntimeOptions = {
-  source: null, tracks: null, db: join(REPO_ROOT, 'out/railbird.db'), game: null, players: null, raceTo: null, token: null,
+  source: null, balls: 'vision', tracks: null, calibration: null, visionWidth: null, db: join(REPO_ROOT, 'out/railbird.db'), game: null, players: null, raceTo: null, token: null,
   resetToken: false, speed: 1, loop: true, video: true, script: true,
   recordingsDir: join(REPO_ROOT, 'recordings'), webDir: join(REPO_ROOT, 'web'),
 };
@@ -63,23 +51,13 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-interface RecordingFiles { name: string; dir: string; video: string | null; tracks: string; log: string | null; calibration: string | null }
-
 function recordingOf(source: string | null, o: RuntimeOptions): RecordingFiles | null {
   const dir = source === null ? join(o.recordingsDir, 'demo') : existsSync(source) && statSync(source).isDirectory() ? source
     : /\.(mp4|mkv|mov|avi|webm)$/i.test(source) && existsSync(source) ? dirname(source) : null;
   if (!dir) return null;
   const at = (f: string) => (existsSync(join(dir, f)) ? join(dir, f) : null);
-  const tracks = o.tracks ?? at('tracks.jsonl');
-  if (!tracks) throw new Error(`${dir}: no tracks.jsonl (the ball source while vision is not ready): pass --tracks`);
-  const video = source !== null && !existsSync(source) ? null : source !== null && !statSync(source).isDirectory() ? source : at('recording.mp4');
-  return { name: basename(resolve(dir)), dir, video, tracks, log: at('truth.jsonl'), calibration: at('calibration.json') };
-}
-
-function loadTracks(path: string): TrackFrame[] {
-  const parsed = parseTracks(readFileSync(path, 'utf8'));
-  if (!parsed.ok) throw new Error(`${path}: ${parsed.error.message}`);
-  return parsed.value;
+  const video = source !== null && !statSync(source).isDirectory() ? source : at('recording.mp4');
+  return { name: basename(resolve(dir)), dir, video, tracks: at('tracks.jsonl'), log: at('truth.jsonl'), calibration: at('calibration.json') };
 }
 
 function matchLineOf(o: RuntimeOptions, recorded: MatchLine | null, table: TableSize): MatchLine {
@@ -105,28 +83,13 @@ export function createRuntime(options: Partial<RuntimeOptions> = {}): Runtime {
 
   let source: LiveSource;
   let warmFrames: TrackFrame[] = [];
+  const tableRef = { id: table.id, size: tableSize };
   if (rec) {
-    const frames = loadTracks(rec.tracks);
-    warmFrames = frames.slice(0, 600);
-    const key = `recording:${rec.name}`;
-    const { start } = resumePosition(store, key);
-    const playhead = new Playhead({ duration: TracksFileSource.durationOf(frames), gap: 3, speed: o.speed, loop: o.loop, start });
-    source = {
-      key, label: `${rec.name} recording${o.speed !== 1 ? ` ×${o.speed}` : ''}`,
-      balls: new TracksFileSource(frames, playhead, rec.tracks),
-      video: o.video && rec.video ? new VideoSource({ kind: 'file', path: rec.video, playhead }) : null,
-      playhead,
-      script: o.script && rec.log ? ScriptedOperator.fromFile(rec.log) : null,
-    };
+    const built = recordingSource(rec, o, resumePosition(store, `recording:${rec.name}`).start, tableRef, catalog);
+    source = built.source;
+    warmFrames = built.warmFrames;
   } else {
-    const src = o.source!;
-    let balls: BallSource = new NoBallSource('no ball tracking yet (the vision tracker is not ready): operator inputs only');
-    if (o.tracks) {
-      const frames = loadTracks(o.tracks);
-      const playhead = new Playhead({ duration: TracksFileSource.durationOf(frames), gap: 3, speed: o.speed, loop: o.loop, start: { pass: 0, t: 0 } });
-      balls = new TracksFileSource(frames, playhead, o.tracks);
-    }
-    source = { key: `camera:${src}`, label: src, balls, video: o.video ? new VideoSource(videoInputOf(src, null)) : null, playhead: null, script: null };
+    source = cameraSource(o.source!, o, tableRef, catalog);
   }
 
   const plan = (pass: number): MatchPlan => {

@@ -144,7 +144,14 @@ export const StatusMessage = Type.Object({
   type: Type.Literal('status'), viewers: Type.Integer(),
   delivery: Type.Object({ framesSent: Type.Integer(), framesDropped: Type.Integer() }, { description: 'frames sent to viewers, and skipped for slow ones' }),
   source: Type.Object({ key: Type.String(), label: Type.String() }),
-  balls: Type.Object({ kind: Type.String(), description: Type.String(), state: Type.String(), fps: Type.Number(), reconnects: Type.Integer(), lastError: Nullable(Type.String()) }),
+  balls: Type.Object({
+    kind: Type.String(), description: Type.String(), state: Type.String(), fps: Type.Number(), reconnects: Type.Integer(), lastError: Nullable(Type.String()),
+    vision: Type.Optional(Type.Object({
+      decodedFps: Type.Number(), processedFps: Type.Number(), droppedFps: Type.Number(), lagMs: Type.Number(), visionMs: Type.Number(),
+      calibration: Type.String(), behind: Type.Boolean(), worker: Type.String(),
+    }, { description: 'the vision tracker: frames/s decoded, tracked and dropped to keep up, how late it runs, where its calibration comes from' })),
+    note: Type.Optional(Nullable(Type.String({ description: 'what the pages should say about the source (vision behind, calibrating)' }))),
+  }),
   video: Nullable(Type.Object({ kind: Type.String(), state: Type.String(), fps: Type.Number(), reconnects: Type.Integer() }, { additionalProperties: true })),
   matchId: Type.Integer(), t: Nullable(Type.Number()),
   latency: Type.Object({

@@ -1,7 +1,8 @@
 // Test support: a server on a loopback port with a throwaway (or given) database, the demo
-// recording played fast, no camera image unless asked. Used by the app and browser tests and
+// recording played fast with its recorded tracks (vision when asked: `balls: 'vision'`), no
+// camera image unless asked. Used by the app and browser tests and
 // by the bench, load, fault and soak scripts.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -18,7 +19,7 @@ export interface TestServer extends RunningServer {
 
 export async function startTestServer(o: Partial<RuntimeOptions> = {}, play = true): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'railbird-test-'));
-  const server = await startServer({ db: join(dir, 'railbird.db'), token: TEST_TOKEN, video: false, speed: 8, ...o }, { port: 0, host: '127.0.0.1', play });
+  const server = await startServer({ db: join(dir, 'railbird.db'), token: TEST_TOKEN, video: false, speed: 8, balls: 'tracks', ...o }, { port: 0, host: '127.0.0.1', play });
   return {
     ...server, dir,
     dispose: async () => {
@@ -54,4 +55,22 @@ export async function connectViewer(baseUrl: string): Promise<{ ws: WebSocket; m
     ws.once('error', reject);
   });
   return { ws, messages, close: () => ws.terminate() };
+}
+
+/** The ffmpeg processes of this process (any thread) decoding to raw RGB for vision: fault scripts kill them. */
+export function visionDecoderPids(): number[] {
+  const pids: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid !== process.pid) continue;
+      const cmd = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
+      if (cmd.includes('rawvideo') && cmd.includes('rgb24')) pids.push(Number(name));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return pids;
 }

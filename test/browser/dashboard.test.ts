@@ -1,22 +1,13 @@
 // The dashboard shows a call coming from the bundled recording (played fast), with its rule id,
 // plain words and confidence, the scoreboard and the live table.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../services/server/testing.ts';
-import { hasChromium, openBrowser, type BrowserSession } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { hasChromium, serverAndBrowser } from './harness.ts';
 
 describe.skipIf(!hasChromium)('dashboard (Chromium)', () => {
-  let server: TestServer;
-  let b: BrowserSession;
-  beforeAll(async () => {
-    server = await startTestServer({ speed: 10 });
-    b = await openBrowser();
-  }, 60_000);
-  afterAll(async () => {
-    await b?.close();
-    await server?.dispose();
-  }, 30_000);
+  const ctx = serverAndBrowser({ speed: 10 });
 
   it('shows a call from the bundled recording within seconds', async () => {
+    const { server, b } = ctx;
     const { page } = b;
     await page.goto(`${server.url}/`);
     await page.waitForSelector('.player .name', { timeout: 10_000 });

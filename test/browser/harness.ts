@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import type { RuntimeOptions } from '../../services/server/runtime.ts';
+import { startTestServer, type TestServer } from '../../services/server/testing.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
@@ -53,4 +56,18 @@ export function topLeftAlpha(png: Buffer): number {
   if (colourType !== 6) return 255; // no alpha channel: opaque
   const raw = inflateSync(Buffer.concat(idat));
   return raw[4]!; // filter byte, then R G B A of the first pixel (any filter leaves it as is)
+}
+
+/** A test server and a browser for the tests of one describe block (started before, closed after). */
+export function serverAndBrowser(o: Partial<RuntimeOptions>, play = true, viewport?: { width: number; height: number }): { server: TestServer; b: BrowserSession } {
+  const ctx = {} as { server: TestServer; b: BrowserSession };
+  beforeAll(async () => {
+    ctx.server = await startTestServer(o, play);
+    ctx.b = await openBrowser(viewport);
+  }, 60_000);
+  afterAll(async () => {
+    await ctx.b?.close();
+    await ctx.server?.dispose();
+  }, 30_000);
+  return ctx;
 }

@@ -1,27 +1,18 @@
 // Review: open the bundled recording and its log, jump to a shot: the video seeks there and the
 // shot's call and tracked balls are shown.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LogLine, ShotLine } from '../../services/contract/log.ts';
-import { startTestServer, type TestServer } from '../../services/server/testing.ts';
-import { hasChromium, openBrowser, type BrowserSession } from './harness.ts';
+import { hasChromium, serverAndBrowser } from './harness.ts';
 
 const truth = readFileSync(new URL('../../recordings/demo/truth.jsonl', import.meta.url), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as LogLine);
 const fifth = truth.filter((l): l is ShotLine => l.kind === 'shot')[4]!;
 
 describe.skipIf(!hasChromium)('review (Chromium)', () => {
-  let server: TestServer;
-  let b: BrowserSession;
-  beforeAll(async () => {
-    server = await startTestServer({ script: false }, false);
-    b = await openBrowser();
-  }, 60_000);
-  afterAll(async () => {
-    await b?.close();
-    await server?.dispose();
-  }, 30_000);
+  const ctx = serverAndBrowser({ script: false }, false);
 
   it('jumps to a shot', async () => {
+    const { server, b } = ctx;
     const { page } = b;
     await page.goto(`${server.url}/review?recording=demo&log=truth`);
     await page.waitForSelector('.shot[data-i="4"]');

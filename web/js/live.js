@@ -79,5 +79,14 @@ export function sourcePill(status) {
   const state = status.balls?.state ?? 'unknown';
   const cls = state === 'live' ? 'live' : state === 'lost' || state === 'reconnecting' ? 'lost' : 'warn';
   const label = state === 'live' ? 'LIVE' : state.toUpperCase();
-  return `<span class="pill" title="${status.balls?.description ?? ''}"><span class="dot ${cls}"></span><b>${label}</b> ${status.source?.label ?? ''}</span>`;
+  const v = status.balls?.vision;
+  const via = v ? ` · vision ${v.processedFps}/${v.decodedFps} fps` : '';
+  const note = status.balls?.note
+    ? ` <span class="pill" id="source-note" title="${escapeAttr(status.balls.note)}"><span class="dot warn"></span>${escapeAttr(status.balls.note)}</span>` : '';
+  const err = state !== 'live' && status.balls?.lastError ? ` <span class="pill" title="last error"><span class="dot lost"></span>${escapeAttr(status.balls.lastError)}</span>` : '';
+  return `<span class="pill" title="${escapeAttr(status.balls?.description ?? '')}"><span class="dot ${cls}"></span><b>${label}</b> ${status.source?.label ?? ''}${via}</span>${note}${err}`;
+}
+
+function escapeAttr(s) {
+  return String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 }

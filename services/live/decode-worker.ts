@@ -1,0 +1,81 @@
+// The decoding thread of a vision job: ffmpeg's RGB frames (decode-stream.ts), numbered and timed
+// for the live service, paced on the playhead for a file, and the newest one handed to the vision
+// thread whenever it asks (its pixels transferred, not copied). Frames vision had no time for are
+// dropped here, so ffmpeg never waits on vision and vision always gets a current frame.
+// Started (one per job) by vision-worker.ts through decode-worker.mjs.
+import { parentPort, workerData } from 'node:worker_threads';
+import { decodeStream, type DecodedFrame } from '../vision/decode-stream.ts';
+import { newestOnly, paced, type KeepUpCounts } from './keep-up.ts';
+import { Playhead } from './playhead.ts';
+import type { VisionJob } from './vision-protocol.ts';
+
+/** From the vision thread: the next frame, please; or stop. */
+export type ToDecoder = { type: 'next' } | { type: 'stop' };
+/** To the vision thread: a frame (with the counts so far), or the end (an error message, or null at the end of a file). */
+export type FromDecoder =
+  | { type: 'frame'; frame: DecodedFrame; decoded: number; dropped: number }
+  | { type: 'end'; error: string | null; decoded: number; dropped: number };
+
+const port = parentPort;
+if (!port) throw new Error('decode-worker.ts runs in a worker thread');
+const job = workerData as VisionJob;
+const ac = new AbortController();
+const counts: KeepUpCounts & { decoded: number } = { taken: 0, dropped: 0, decoded: 0 };
+let wanted = 0;
+let wake: (() => void) | null = null;
+
+port.on('message', (m: ToDecoder) => {
+  if (m.type === 'stop') ac.abort(new Error('stopped'));
+  else wanted += 1;
+  const w = wake;
+  wake = null;
+  w?.();
+});
+
+/** Numbered and timed: a file's frames by their video time, a camera's by arrival since the job's epoch. */
+async function* stamped(frames: AsyncIterable<DecodedFrame>, fps: () => number): AsyncGenerator<DecodedFrame> {
+  let k = job.firstFrame;
+  for await (const f of frames) {
+    counts.decoded += 1;
+    if (job.kind === 'file') yield { ...f, index: Math.round(f.t * fps()) };
+    else yield { ...f, index: k++, t: (Date.now() - job.epochWall) / 1000 };
+  }
+}
+
+async function main(): Promise<void> {
+  let error: string | null = null;
+  try {
+    const stream = decodeStream(job.source, {
+      signal: ac.signal, queue: 2, ...(job.start > 0 ? { start: job.start } : {}), ...(job.width ? { scale: { width: job.width } } : {}),
+      ...(job.maxFrames !== null ? { maxFrames: job.maxFrames } : {}),
+    });
+    let fps = 30;
+    void stream.info.then((i) => { if (i.fps > 0) fps = i.fps; }, () => undefined);
+    const playhead = job.clock ? Playhead.fromClock(job.clock) : null;
+    const own = stamped(stream, () => fps);
+    // A file is paced on the playhead (never dropped there: the newest-only hand-over drops);
+    // without a playhead (a warm-up, or every frame as fast as vision goes) nothing is dropped.
+    const timed = playhead ? paced(own, { msUntil: (t) => playhead.msUntil({ pass: job.pass, t }), speed: playhead.o.speed }, { taken: 0, dropped: 0 }, { slack: Infinity, maxRun: 0, signal: ac.signal }) : own;
+    const frames = playhead || job.kind !== 'file' ? newestOnly(timed, counts) : timed;
+    const it = frames[Symbol.asyncIterator]();
+    try {
+      for (;;) {
+        // Asked first, then taken: the frame handed over is the newest at the time of asking.
+        while (wanted === 0 && !ac.signal.aborted) await new Promise<void>((r) => { wake = r; });
+        if (ac.signal.aborted) break;
+        const r = await it.next();
+        if (r.done) break;
+        wanted -= 1;
+        const buffer = r.value.image.data.buffer;
+        port!.postMessage({ type: 'frame', frame: r.value, decoded: counts.decoded, dropped: counts.dropped } satisfies FromDecoder, buffer instanceof ArrayBuffer ? [buffer] : []);
+      }
+    } finally {
+      await it.return?.();
+    }
+  } catch (e) {
+    if (!ac.signal.aborted) error = (e as Error).message;
+  }
+  port!.postMessage({ type: 'end', error, decoded: counts.decoded, dropped: counts.dropped } satisfies FromDecoder);
+}
+
+await main();
