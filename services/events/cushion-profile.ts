@@ -13,8 +13,11 @@ import { dot, len, sub, type Vec } from './vec.ts';
 export interface ProfileOptions {
   /** A close approach: the ball's centre within this distance (m) of one radius from a face. */
   zone: number;
-  /** Half-width (s) of the stretch of profile fitted around a close approach. */
+  /** Half-width (s) of the stretch of profile fitted around a close approach... */
   halfWidth: number;
+  /** ...or the close approach itself and `pad` (s) either side, up to maxHalfWidth (s) from its deepest point. */
+  pad: number;
+  maxHalfWidth: number;
   /** Largest height (m) of the V's corner above the face: the ball must reach it. */
   apex: number;
   /** Slowest approach and departure (m/s) across the face that count. */
@@ -23,7 +26,7 @@ export interface ProfileOptions {
   evidence: number;
 }
 
-export const DEFAULT_PROFILE: ProfileOptions = { zone: 0.01, halfWidth: 0.3, apex: 0.0015, minSpeed: 0.004, evidence: 12 };
+export const DEFAULT_PROFILE: ProfileOptions = { zone: 0.01, halfWidth: 0.3, pad: 0.1, maxHalfWidth: 0.6, apex: 0.0015, minSpeed: 0.004, evidence: 12 };
 
 /** A kink this close (m) to a face may be the touch itself; farther ones are other changes. */
 const AT_FACE = 0.006;
@@ -98,8 +101,11 @@ function faceTouches(samples: readonly Sample[], from: number, to: number, face:
     let deepest = k;
     let j = k;
     while (j <= to && !(gap(j) >= o.zone)) { if (gap(j) < gap(deepest)) deepest = j; j++; }
-    k = j;
     const t0 = samples[deepest]!.t;
+    // A glancing, slow approach stays in the zone long: its arms need a wider look.
+    const back = Math.min(o.maxHalfWidth, Math.max(o.halfWidth, t0 - samples[k]!.t + o.pad));
+    const ahead = Math.min(o.maxHalfWidth, Math.max(o.halfWidth, samples[j - 1]!.t - t0 + o.pad));
+    k = j;
     let lo = from;
     let hi = to;
     for (const c of cuts) {
@@ -109,7 +115,8 @@ function faceTouches(samples: readonly Sample[], from: number, to: number, face:
     const ts: number[] = [];
     const ds: number[] = [];
     for (let i = lo; i <= hi; i++) {
-      if (Math.abs(samples[i]!.t - t0) <= o.halfWidth && Number.isFinite(gap(i))) { ts.push(samples[i]!.t); ds.push(gap(i)); }
+      const dt = samples[i]!.t - t0;
+      if (dt >= -back && dt <= ahead && Number.isFinite(gap(i))) { ts.push(samples[i]!.t); ds.push(gap(i)); }
     }
     if (ts.length < 7) continue;
     const corner = fitCorner(ts, ds);

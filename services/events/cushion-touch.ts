@@ -6,6 +6,7 @@ import type { ShotEvent } from '../contract/log.ts';
 import type { TableGeometry } from '../sim/physics/table-geometry.ts';
 import { evalQ, fitQuadratic, velQ } from './legs.ts';
 import { argmin, type BallModel, type Change } from './model.ts';
+import type { Sample } from './series.ts';
 import { angleBetween, dot, len, sub, type Vec } from './vec.ts';
 
 /** Distance from p to the cushion faces (nose and jaw lines, jaw tips), with the cushion's name. */
@@ -78,8 +79,10 @@ const REACH = 0.003;
 const REST_REACH = 0.004;
 /** Deceleration (m/s²) of a rolling ball, μr g: how far a ball rolls before it stops. */
 const ROLLING_DECELERATION = 0.01 * 9.81;
-/** It touched if, rolling on, it would have gone this far (m) past the face. */
-const OVERSHOOT = 0.0015;
+/** It touched if, rolling on, it would have gone this far (m) past the face, or 1.5 σ of its noise if more. */
+const OVERSHOOT = 0.0001;
+/** Samples this close (m) to the face, or 4 σ if more, are its rest, not its approach. */
+const APPROACH_REACH = 0.0005;
 /** Time (s) of a ball's last approach to a cushion that tells how far it would have rolled. */
 const APPROACH_WINDOW = 0.4;
 
@@ -87,14 +90,17 @@ const APPROACH_WINDOW = 0.4;
  * A ball that came to rest beside a cushion after rolling towards it: it touched the cushion
  * (and rebounded a little) if, rolling on as it approached, it would have gone past the face.
  */
-function stopsAgainst(m: BallModel, table: TableGeometry): { t: number; cushion: Cushion } | null {
+function stopsAgainst(m: BallModel, table: TableGeometry, noise: number): { t: number; cushion: Cushion } | null {
   const R = table.ballRadius;
   const last = m.legs[m.legs.length - 1];
   if (!m.finalRest || !last) return null;
   const near = nearestCushion(table, m.finalRest);
   if (near.distance - R > REST_REACH) return null;
   const gap = (p: Vec): number => dot(sub(p, m.finalRest!), near.normal) + near.distance - R;
-  const leg = m.samples.slice(last.first, last.last + 1).filter((p) => gap(p) > REST_REACH);
+  // Its samples from the last leg on, until it reaches its rest (beyond the leg: a ball this slow reads as still).
+  const reach = Math.max(APPROACH_REACH, 4 * noise);
+  const leg: Sample[] = [];
+  for (let k = last.first; k < m.samples.length && gap(m.samples[k]!) > reach; k++) leg.push(m.samples[k]!);
   const tEnd = leg[leg.length - 1]?.t ?? -Infinity;
   const approach = leg.filter((p) => p.t >= tEnd - APPROACH_WINDOW);
   if (approach.length < 4) return null;
@@ -113,7 +119,7 @@ function stopsAgainst(m: BallModel, table: TableGeometry): { t: number; cushion:
   if (towards * speed <= 0.005) return null;
   const toFace = gap(fit.p) / towards;
   const rolls = speed ** 2 / (2 * a);
-  if (rolls < toFace + OVERSHOOT / towards) return null;
+  if (rolls < toFace + Math.max(OVERSHOOT, 1.5 * noise) / towards) return null;
   return { t: tEnd + (speed - Math.sqrt(Math.max(0, speed ** 2 - 2 * a * Math.max(0, toFace)))) / a, cushion: near.cushion };
 }
 
@@ -135,7 +141,9 @@ function fitLineThrough(pts: readonly { t: number; x: number; y: number }[]): { 
  * cushion face while moving towards it (timed where it gets closest), or the ball comes to
  * rest against it.
  */
-export function gentleCushionTouches(models: Map<BallId, BallModel>, table: TableGeometry, known: readonly ShotEvent[], frame: number): ShotEvent[] {
+export function gentleCushionTouches(
+  models: Map<BallId, BallModel>, table: TableGeometry, known: readonly ShotEvent[], frame: number, noise: ReadonlyMap<BallId, number>,
+): ShotEvent[] {
   const R = table.ballRadius;
   const out: ShotEvent[] = [];
   const seen = (ball: BallId, cushion: Cushion, t: number): boolean =>
@@ -164,7 +172,7 @@ export function gentleCushionTouches(models: Map<BallId, BallModel>, table: Tabl
         break;
       }
     });
-    const stop = stopsAgainst(m, table);
+    const stop = stopsAgainst(m, table, noise.get(m.id) ?? 0.001);
     if (stop && !seen(m.id, stop.cushion, stop.t)) out.push({ t: stop.t, type: 'cushion', ball: m.id, cushion: stop.cushion });
   }
   return out;

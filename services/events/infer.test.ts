@@ -76,6 +76,20 @@ describe('event inference on simulated tracks', () => {
     expect((disturbed[0] as { balls: { x: number }[] }).balls[0]!.x).toBeCloseTo(b4.x + 0.1, 2);
   });
 
+  it('a hand placing the cue ball (ball in hand: it speeds up, nothing else moves) is no strike', () => {
+    const a = trackShot({ balls: [{ id: 0, x: -0.5, y: 0 }, { id: 4 as BallId, x: 0.5, y: 0.4 }], strike: { speed: 1.5, direction: Math.atan2(0.4, 1.0) }, fps: 60, noise: 0.001 });
+    const last = a.frames[a.frames.length - 1]!;
+    const cue = last.balls.find((b) => b.id === 0)!;
+    const noise = (k: number) => 0.001 * Math.sin(k * 12.9898);
+    const extra: TrackFrame[] = [];
+    for (let k = 1; k <= 120; k++) {
+      const u = Math.min(1, Math.max(0, (k - 30) / 36));
+      const f = u * u * (3 - 2 * u); // eased in and out over 0.6 s: 0.4 m, 1 m/s at most
+      extra.push({ frame: last.frame + k, t: last.t + k / 60, balls: last.balls.map((b) => (b.id === 0 ? { ...b, x: cue.x + 0.4 * f + noise(k), y: cue.y + noise(k + 99) } : b)) });
+    }
+    expect(inferEvents([...a.frames, ...extra]).filter((l) => l.kind === 'shot')).toHaveLength(1);
+  });
+
   it('frozen cue ball and object ball: the object ball counts as hit at the strike', () => {
     const { frames } = trackShot({
       balls: [{ id: 0, x: 0, y: 0 }, { id: 2 as BallId, x: 2 * BALL_RADIUS + 0.0001, y: 0 }],

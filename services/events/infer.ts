@@ -128,9 +128,11 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   const contactsAndCushions = attributed.filter((e) => e.t >= strikeT - 1e-6);
   const noise = new Map([...motions].map(([id, m]) => [id, m.noise]));
   const profiled = profileTouches(models, table, contactsAndCushions, noise, o.causes.minKink);
-  const touches = [...profiled, ...gentleCushionTouches(models, table, [...contactsAndCushions, ...profiled], frameTime)];
+  const touches = [...profiled, ...gentleCushionTouches(models, table, [...contactsAndCushions, ...profiled], frameTime, noise)];
   const vanished = findVanishings(series, table, still, shot.end + frameTime, nextStart, recordingEnd);
-  contactsAndCushions.push(...touches.filter((e) => e.t >= strikeT && e.t <= settled && !droppingIn(e, vanished, models, table)));
+  // A ball creeping to a cushion reads as still a while before it gets there.
+  const crept = Math.min(shot.end + CREEP_TO_CUSHION, nextStart);
+  contactsAndCushions.push(...touches.filter((e) => e.t >= strikeT && e.t <= crept && !droppingIn(e, vanished, models, table)));
   const events: ShotEvent[] = [{ t: strikeT, type: 'strike' }];
   for (const v of vanished) gone.add(v.ball);
   events.push(...contactsAndCushions, ...vanished.flatMap((v) => v.events), ...crossings(cue, series.get(0 as BallId)?.samples ?? [], table.headStringX, strikeT, settled, frameTime));
@@ -158,6 +160,9 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
     : null;
   return { shot: { kind: 'shot', t: round(strikeT, 4), start: { balls: start }, events, end: { t: round(shot.end, 4), balls: end } }, rack };
 }
+
+/** Time (s) after the last motion seen in which a slow ball may still touch a cushion. */
+const CREEP_TO_CUSHION = 0.5;
 
 /** Time (s) before it drops, and distance (m) from the mouth, in which a ball's gentle touch is its way in. */
 const DROPPING = { time: 0.3, reach: 0.1, contact: 0.001 };

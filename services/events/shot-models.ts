@@ -8,7 +8,7 @@ import { indexAtOrBefore, median, type Sample, type Series } from './series.ts';
 import type { ShotWindow } from './shots.ts';
 
 /** A ball whose resting place moved at least this much (m) across a shot was hit... */
-const DISPLACED = 0.0015;
+const DISPLACED = 0.001;
 /** ...and at least this many standard deviations of the two resting places' difference. */
 const DISPLACED_SIGMAS = 5;
 /** A ball still settles this long (s) after its last sample that reads as moving. */

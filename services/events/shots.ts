@@ -44,6 +44,51 @@ function leavesAtSpeed(s: Series, r: MotionRun, o: SegmentOptions): boolean {
   return fit !== null && Math.hypot(fit.vx, fit.vy) >= o.strikeSpeed;
 }
 
+/** Time (s) after leaving rest over which a hand's push shows by speeding up. */
+const HAND_WINDOW = 0.4;
+/** A ball that gets this much faster than it left (factor, and m/s) was carried. */
+const SPEED_UP = { factor: 1.5, margin: 0.1 };
+
+/**
+ * The ball speeds up well after leaving rest: a hand carried it (a ball in hand being placed).
+ * A struck ball is fastest as it leaves (topspin adds a few per cent at most), unless it met a
+ * ball and follows through (carried() rules that out).
+ */
+function speedsUp(s: Series, r: MotionRun): boolean {
+  const t0 = s.samples[r.first]!.t;
+  const pts = s.samples.slice(r.first, r.last + 1).filter((p) => p.t - t0 <= HAND_WINDOW);
+  // Speed as path length over time (a cushion bounce turns the path, not its length).
+  const speedFrom = (k: number): number | null => {
+    let end = k + 3;
+    while (end < pts.length && pts[end - 1]!.t - pts[k]!.t < LEAVING) end++;
+    if (end > pts.length) return null;
+    let path = 0;
+    for (let i = k + 1; i < end; i++) path += Math.hypot(pts[i]!.x - pts[i - 1]!.x, pts[i]!.y - pts[i - 1]!.y);
+    return path / (pts[end - 1]!.t - pts[k]!.t);
+  };
+  const leaving = speedFrom(0);
+  if (leaving === null) return false;
+  for (let k = 1; k < pts.length; k++) {
+    const v = speedFrom(k);
+    if (v === null) break;
+    if (v > SPEED_UP.factor * leaving + SPEED_UP.margin) return true;
+  }
+  return false;
+}
+
+/** The cue ball sped up on its own, and no other ball left rest meanwhile: a hand placed it. */
+function carried(motions: Map<BallId, BallMotion>, cue: Series, run: MotionRun): boolean {
+  if (!speedsUp(cue, run)) return false;
+  // From its last sample at rest (it may have been hidden since) until the hand would have let go.
+  const t0 = run.first > 0 ? cue.samples[run.first - 1]!.t : runStart(cue, run);
+  const t1 = Math.min(runEnd(cue, run), runStart(cue, run) + HAND_WINDOW);
+  for (const [id, m] of motions) {
+    if (id === 0) continue;
+    if (m.runs.some((r) => r.restBefore && runStart(m.series, r) >= t0 && runStart(m.series, r) <= t1 + 0.1)) return false;
+  }
+  return true;
+}
+
 /** A ball moving next to the cue ball when it starts: the cue ball was hit, not struck. */
 function hitByBall(motions: Map<BallId, BallMotion>, at: { x: number; y: number }, t: number, diameter: number): boolean {
   for (const [id, m] of motions) {
@@ -104,7 +149,8 @@ export function findShots(motions: Map<BallId, BallMotion>, o: SegmentOptions = 
     // A struck cue ball was at rest before; a pause in a creeping ball's motion is no strike.
     const prev = cue.runs[i - 1];
     if (prev && runStart(cue.series, run) - runEnd(cue.series, prev) < MIN_REST) return false;
-    if (!leavesAtSpeed(cue.series, run, o) && !launchesBall(motions, cue.series, run, o, diameter)) return false;
+    const launches = launchesBall(motions, cue.series, run, o, diameter);
+    if (!launches && (!leavesAtSpeed(cue.series, run, o) || carried(motions, cue.series, run))) return false;
     return !hitByBall(motions, run.restBefore!, runStart(cue.series, run), diameter);
   });
   return strikes.map((run, i) => {
