@@ -1,5 +1,6 @@
 // `railbird analyze`: a recorded match from video to calls, in one pass over the file.
-// ffmpeg decode (streamed) → vision (detector, tracker, identity) → tracks.jsonl → event
+// ffmpeg decode (streamed) → vision (detector, tracker, identity) → identities written back
+// along their tracks → tracks.jsonl → event
 // inference → the log (match line first, declarations a replaying referee would assume) →
 // the rules engine → calls.jsonl, and a picture of each shot.
 import { once } from 'node:events';
@@ -13,8 +14,9 @@ import { inferEvents } from '../events/infer.ts';
 import { judgeText } from '../rules/judge.ts';
 import { loadCalibration, type VisionCalibration } from '../vision/calibration-model.ts';
 import { decodeStream } from '../vision/decode-stream.ts';
-import type { PipelineOptions } from '../vision/pipeline.ts';
+import type { PipelineFrame, PipelineOptions } from '../vision/pipeline.ts';
 import { calibrateFromVideo } from './auto-calibrate.ts';
+import { backfillIds, type BackfillResult } from './backfill-ids.ts';
 import { refereeWithoutOperator, type ReplayNote } from './replay-referee.ts';
 import { drawShot } from './shot-plot.ts';
 import { emptyTrackStats, trackVideo, type TrackVideoStats } from './video-tracks.ts';
@@ -32,6 +34,8 @@ export interface AnalyzeOptions {
   table?: TableSize;
   /** Decode at this width (the calibration is scaled to it). */
   width?: number;
+  /** Analyse at this frame rate (ffmpeg drops frames; event inference works from 30 fps). */
+  fps?: number;
   /** Draw shots/NNN.png (default true). */
   pictures?: boolean;
   pipeline?: PipelineOptions;
@@ -47,6 +51,10 @@ export interface AnalyzeResult {
   notes: ReplayNote[];
   calibrated: 'file' | { t: number };
   stats: TrackVideoStats;
+  /** Identities written back along their tracks (a replay knows what a track was named later). */
+  backfill: BackfillResult;
+  /** CPU milliseconds of the decode and vision step: this process (all its threads) and ffmpeg. */
+  cpu: { nodeMs: number; ffmpegMs: number | null };
   /** Wall-clock seconds by step. */
   seconds: { calibrate: number; track: number; events: number; judge: number; pictures: number };
 }
@@ -54,6 +62,14 @@ export interface AnalyzeResult {
 function matchLineOf(o: AnalyzeOptions, table: TableSize): MatchLine {
   const goal = o.race === undefined ? {} : o.game === '14.1' ? { target: o.race } : { raceTo: o.race };
   return { kind: 'match', game: o.game, table, players: o.players, ...goal, breaks: 'winner', firstBreak: o.players[0] };
+}
+
+/** Writes JSON Lines through a stream (a long video's tracks do not fit in one string). */
+async function writeLines(path: string, lines: readonly unknown[]): Promise<void> {
+  const out = createWriteStream(path);
+  for (const l of lines) if (!out.write(JSON.stringify(l) + '\n')) await once(out, 'drain');
+  out.end();
+  await once(out, 'close');
 }
 
 const jsonl = (lines: readonly unknown[]): string => lines.map((l) => JSON.stringify(l)).join('\n') + (lines.length ? '\n' : '');
@@ -75,22 +91,22 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeResult> {
   const calibrateS = clock() - t0;
 
   t0 = clock();
-  const stream = decodeStream(o.video, { signal: o.signal, ...(o.width ? { scale: { width: o.width } } : {}) });
+  const cpu0 = process.cpuUsage();
+  const stream = decodeStream(o.video, { signal: o.signal, benchmark: true, ...(o.width ? { scale: { width: o.width } } : {}), ...(o.fps ? { fps: o.fps } : {}) });
   let total = 0;
   void stream.info.then((i) => { total = i.duration !== null ? Math.round(i.duration * i.fps) : 0; }, () => undefined);
   const stats = emptyTrackStats();
   const frames: TrackFrame[] = [];
-  const tracksOut = createWriteStream(join(o.out, 'tracks.jsonl'));
-  try {
-    for await (const f of trackVideo(stream, calibration, { stats, signal: o.signal, pipeline: o.pipeline })) {
-      frames.push(f);
-      if (!tracksOut.write(JSON.stringify(f) + '\n')) await once(tracksOut, 'drain');
-      o.progress?.(frames.length, Math.max(total, frames.length));
-    }
-  } finally {
-    tracksOut.end();
-    await once(tracksOut, 'close');
+  const trackIds: number[][] = [];
+  const onFrame = (_: TrackFrame, pf: PipelineFrame): void => { trackIds.push(pf.balls.map((b) => b.trackId)); };
+  for await (const f of trackVideo(stream, calibration, { stats, signal: o.signal, pipeline: o.pipeline, onFrame })) {
+    frames.push(f);
+    o.progress?.(frames.length, Math.max(total, frames.length));
   }
+  const cpuUsed = process.cpuUsage(cpu0);
+  const cpu = { nodeMs: (cpuUsed.user + cpuUsed.system) / 1000, ffmpegMs: stream.stats.ffmpegCpuMs };
+  const backfill = backfillIds(frames, trackIds);
+  await writeLines(join(o.out, 'tracks.jsonl'), frames);
   const trackS = clock() - t0;
 
   t0 = clock();
@@ -126,7 +142,7 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeResult> {
   });
   const picturesS = clock() - t0;
   return {
-    frames: frames.length, shots, calls: judged.calls, notes: replay.notes, calibrated, stats,
+    frames: frames.length, shots, calls: judged.calls, notes: replay.notes, calibrated, stats, backfill, cpu,
     seconds: { calibrate: calibrateS, track: trackS, events: eventsS, judge: judgeS, pictures: picturesS },
   };
 }

@@ -46,6 +46,41 @@ function callKey(c: Call, players: boolean): string {
   return JSON.stringify(players ? { ...base, shooter: c.shooter, next: c.next.player, winner: c.gameOver?.winner ?? null } : base);
 }
 
+/**
+ * The analysed log with the truth's operator inputs instead of the replay assumptions: each
+ * paired shot takes the truth shot's declarations, and the truth's decisions, operator fouls and
+ * warnings follow the analysed shot their truth shot preceded. Judging it scores vision and
+ * event inference alone, as the live referee with an operator would see them.
+ */
+export function withTruthInputs(truthText: string, analysedText: string): string {
+  const truth = linesOf(truthText);
+  const analysed = linesOf(analysedText);
+  const out: LogLine[] = [];
+  const used = new Set<number>();
+  let pending: LogLine[] = [];
+  let lastTruthShot: ShotLine | null = null;
+  const operatorAfter = new Map<ShotLine, LogLine[]>();
+  for (const l of truth) {
+    if (l.kind === 'shot') lastTruthShot = l;
+    else if ((l.kind === 'decision' || l.kind === 'foul' || l.kind === 'warning') && lastTruthShot) operatorAfter.set(lastTruthShot, [...(operatorAfter.get(lastTruthShot) ?? []), l]);
+  }
+  const truthShots = truth.filter((l): l is ShotLine => l.kind === 'shot');
+  for (const l of analysed) {
+    if (l.kind !== 'shot') { out.push(l); continue; }
+    out.push(...pending);
+    pending = [];
+    const k = truthShots.findIndex((s, i) => !used.has(i) && Math.abs((s.t ?? 0) - (l.t ?? 0)) <= PAIR_WINDOW);
+    const { declared: _assumed, ...shot } = l;
+    if (k < 0) { out.push(shot); continue; }
+    used.add(k);
+    const ts = truthShots[k]!;
+    out.push(ts.declared ? { ...shot, declared: ts.declared } : shot);
+    pending = operatorAfter.get(ts) ?? [];
+  }
+  out.push(...pending);
+  return out.map((l) => JSON.stringify(l)).join('\n') + '\n';
+}
+
 export function compareLogs(truthText: string, analysedText: string): Comparison {
   const truth = linesOf(truthText);
   const analysed = linesOf(analysedText);

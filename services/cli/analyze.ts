@@ -13,6 +13,7 @@ interface AnalyzeFlags {
   race?: string;
   table: string;
   width?: string;
+  fps?: string;
   out: string;
   pictures: boolean;
 }
@@ -29,6 +30,7 @@ export function registerAnalyze(program: Command): void {
     .option('--race <n>', 'games to win (14.1: points); default: no end')
     .option('--table <size>', 'table size for the automatic calibration: 9ft | 8ft | 7ft', '9ft')
     .option('--width <px>', 'decode at this width (faster, less precise); default: the video\'s')
+    .option('--fps <n>', 'analyse at this frame rate (drops frames; faster); default: every frame')
     .option('--no-pictures', 'skip the shot pictures')
     .action(async (video: string, f: AnalyzeFlags) => {
       if (!isOneOf(GAMES, f.game)) throw new Error(`--game must be one of ${GAMES.join(', ')}`);
@@ -39,6 +41,8 @@ export function registerAnalyze(program: Command): void {
       if (race !== undefined && !(Number.isInteger(race) && race > 0)) throw new Error('--race must be a positive integer');
       const width = f.width === undefined ? undefined : Number(f.width);
       if (width !== undefined && !(Number.isInteger(width) && width >= 64 && width % 2 === 0)) throw new Error('--width must be an even number of pixels ≥ 64');
+      const fps = f.fps === undefined ? undefined : Number(f.fps);
+      if (fps !== undefined && !(fps >= 10 && fps <= 240)) throw new Error('--fps must be between 10 and 240');
       const bar = progressBar('railbird analyze');
       const ac = new AbortController();
       const stop = (): void => ac.abort(new Error('interrupted'));
@@ -47,7 +51,7 @@ export function registerAnalyze(program: Command): void {
         const r = await analyzeVideo({
           video, out: f.out, game: f.game, players: [players[0]!, players[1]!], table: f.table, pictures: f.pictures, signal: ac.signal,
           progress: (done, total) => bar.update(done, total),
-          ...(f.calibration ? { calibration: f.calibration } : {}), ...(race ? { race } : {}), ...(width ? { width } : {}),
+          ...(f.calibration ? { calibration: f.calibration } : {}), ...(race ? { race } : {}), ...(width ? { width } : {}), ...(fps ? { fps } : {}),
         });
         bar.done();
         const fouls = r.calls.filter((c) => c.input === 'shot' && !c.legal).length;

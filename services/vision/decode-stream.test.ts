@@ -124,8 +124,9 @@ describe('decodeStream', () => {
   });
 
   it('decodes the demo recording (1080p30) frame by frame', async () => {
-    const s = decodeStream('recordings/demo/recording.mp4', { maxFrames: 4 });
+    const s = decodeStream('recordings/demo/recording.mp4', { maxFrames: 4, benchmark: true });
     const frames = await collect(s);
+    expect(s.stats.ffmpegCpuMs).toBeGreaterThan(0);
     expect(frames.map((f) => [f.image.width, f.image.height, f.t])).toEqual([0, 1, 2, 3].map((k) => [1920, 1080, k / 30]));
     expect((await s.info).duration).toBeGreaterThan(50);
   });
@@ -138,6 +139,7 @@ describe('decodeStream', () => {
     expect(ffmpegArgs('rtsp://cam/x').join(' ')).toContain('-rtsp_transport tcp');
     expect(ffmpegArgs('a.mp4', { scale: { width: 960 } }).join(' ')).toContain('scale=960:-2');
     const log = 'Input #0\n  Duration: 00:01:02.50, start\nOutput #0, rawvideo, to pipe:1:\n    Stream #0:0: Video: rawvideo (RGB[24] / 0x18424752), rgb24, 1920x1080, q=2-31, 1492992 kb/s, 60 fps, 60 tbn\n';
+    expect(ffmpegArgs('a.mp4', { benchmark: true })).toContain('-benchmark');
     expect(parseStreamInfo(log, false, 2.5)).toEqual({ width: 1920, height: 1080, fps: 60, duration: 60, live: false });
     expect(parseStreamInfo('Input #0 only', false)).toBeNull();
     // A log cut in the middle of the stream line is not read yet.

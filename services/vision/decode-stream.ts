@@ -45,6 +45,8 @@ export interface DecodeStreamOptions {
   fps?: number;
   /** The ffmpeg binary (default: ffmpegPath()). */
   ffmpeg?: string;
+  /** Have ffmpeg report its CPU time at the end (`stats.ffmpegCpuMs`). */
+  benchmark?: boolean;
 }
 
 export type SourceKind = 'file' | 'device' | 'stream';
@@ -69,7 +71,7 @@ export function ffmpegArgs(source: string, o: DecodeStreamOptions = {}): string[
   if (o.fps) out.push('-r', String(o.fps));
   if (kind === 'file') out.push('-vsync', 'cfr');
   if (o.maxFrames !== undefined) out.push('-frames:v', String(o.maxFrames));
-  return ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'info', ...input, '-i', source, '-an', '-sn', ...out, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
+  return ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'info', ...(o.benchmark ? ['-benchmark'] : []), ...input, '-i', source, '-an', '-sn', ...out, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
 }
 
 /** Reads ffmpeg's description of its input and rawvideo output; null until the output stream is described. */
@@ -109,8 +111,8 @@ type Waiter = { resolve: (r: IteratorResult<DecodedFrame>) => void; reject: (e: 
 
 export class FrameStream implements AsyncIterable<DecodedFrame> {
   readonly info: Promise<StreamInfo>;
-  /** Frames decoded so far, the most ever queued at once, and how often ffmpeg was paused. */
-  readonly stats = { frames: 0, maxQueued: 0, pauses: 0 };
+  /** Frames decoded so far, the most ever queued at once, how often ffmpeg was paused, and its CPU time (with `benchmark`, once it ended). */
+  readonly stats: { frames: number; maxQueued: number; pauses: number; ffmpegCpuMs: number | null } = { frames: 0, maxQueued: 0, pauses: 0, ffmpegCpuMs: null };
   private readonly kind: SourceKind;
   private readonly limit: number;
   private proc: ChildProcessByStdio<null, Readable, Readable> | null = null;
@@ -224,6 +226,8 @@ export class FrameStream implements AsyncIterable<DecodedFrame> {
     proc.on('error', (e) => this.fail(new DecodeError(`ffmpeg failed to run: ${e.message}`)));
     proc.on('close', (code, sig) => {
       signal?.removeEventListener('abort', onAbort);
+      const bench = /bench: utime=([\d.]+)s stime=([\d.]+)s/.exec(log);
+      if (bench) this.stats.ffmpegCpuMs = (Number(bench[1]) + Number(bench[2])) * 1000;
       if (this.ended) return this.finish();
       if (code !== 0) {
         const why = sig ? `ffmpeg was killed (${sig})` : `ffmpeg exited with status ${code}`;

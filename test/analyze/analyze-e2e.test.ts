@@ -1,13 +1,15 @@
-// railbird analyze end to end on a freshly simulated and filmed 9-ball match (720p30, three
+// railbird analyze end to end on a freshly simulated and filmed 9-ball match (720p30, four
 // shots): decode, automatic calibration, vision, event inference, the replay referee, the rules
 // engine and the shot pictures, against the simulator's truth. Vision is not perfect, so the
-// assertions ask for most shots right, not all.
+// assertions ask for most shots right, not all (on this match the break is called a G5 foul: the
+// cue ball is unseen while it crosses the head string, and no crossing is inferred in the gap;
+// the push-out after it is then judged as a normal shot).
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeVideo } from '../../services/analyze/analyze.ts';
-import { compareLogs } from '../../services/analyze/compare.ts';
+import { compareLogs, withTruthInputs } from '../../services/analyze/compare.ts';
 import { parseTracks } from '../../services/contract/tracks.ts';
 import { judgeText } from '../../services/rules/judge.ts';
 import { recordSimulation } from '../../services/sim/recording/record.ts';
@@ -19,7 +21,7 @@ describe('railbird analyze on a simulated recording', () => {
   it('writes a valid log and calls that agree with the truth on most shots', async () => {
     const sim = join(dir, 'sim');
     const rec = await recordSimulation({
-      game: '9ball', shots: 3, seed: 11, fps: 30, width: 1280, height: 720, out: sim, players: ['Ann', 'Bob'], table: '9ft', preset: 'default', brisk: true,
+      game: '9ball', shots: 4, seed: 11, fps: 30, width: 1280, height: 720, out: sim, players: ['Ann', 'Bob'], table: '9ft', preset: 'default', brisk: true,
     });
     const out = join(dir, 'analysis');
     let progressed = 0;
@@ -42,11 +44,13 @@ describe('railbird analyze on a simulated recording', () => {
     expect(readFileSync(join(out, 'shots', pictures[0]!)).subarray(1, 4).toString()).toBe('PNG');
 
     const c = compareLogs(readFileSync(join(sim, 'truth.jsonl'), 'utf8'), log);
-    expect(c.summary.truthShots).toBe(3);
-    expect(c.summary.found).toBe(3);
+    expect(c.summary.truthShots).toBe(4);
+    expect(c.summary.found).toBe(4);
     expect(c.extraShots).toEqual([]);
-    expect(c.summary.pocketed).toBeGreaterThanOrEqual(2);
-    expect(c.summary.firstContact).toBeGreaterThanOrEqual(2);
+    expect(c.summary.pocketed).toBeGreaterThanOrEqual(3);
+    expect(c.summary.firstContact).toBeGreaterThanOrEqual(3);
     expect(c.summary.calls).toBeGreaterThanOrEqual(2);
+    // The same with the operator's inputs of the truth (vision and inference alone).
+    expect(compareLogs(readFileSync(join(sim, 'truth.jsonl'), 'utf8'), withTruthInputs(readFileSync(join(sim, 'truth.jsonl'), 'utf8'), log)).summary.calls).toBeGreaterThanOrEqual(2);
   }, 600_000);
 });

@@ -1,6 +1,6 @@
 // npm run bench: speeds, printed as tables (never asserted by tests).
 //   physics: a 9-ball and a 15-ball break; renderer: frames/s at 720p and 1080p on one core;
-//   match simulator: shots/s; event inference: frames/s of tracks.
+//   match simulator: shots/s; event inference: frames/s of tracks; railbird analyze on 1080p60 (analyze-speed.ts).
 import { TABLE_SPECS } from '../../services/contract/table.ts';
 import { inferEvents } from '../../services/events/infer.ts';
 import { simulateMatch, simulationOptions } from '../../services/sim/game/index.ts';
@@ -8,6 +8,7 @@ import { fifteenBallRack, nineBallRack, simulateShot } from '../../services/sim/
 import { TableRenderer, randomCameraOptions } from '../../services/sim/render/index.ts';
 import { toFrameScene } from '../../services/sim/recording/frame-scene.ts';
 import { tracksOf } from '../eval/match-calls.ts';
+import { benchAnalyze } from './analyze-speed.ts';
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 function time(fn: () => void, runs: number): number {
@@ -44,3 +45,6 @@ inferEvents(tracks);
 rows['event inference: 60 fps tracks (frames/s)'] = (tracks.length / ((performance.now() - t) / 1000)).toFixed(0);
 console.log('Railbird benchmark (median of repeated runs where it applies; one process, one core)');
 console.table(rows);
+
+// railbird analyze on a 1080p60 recording against the decode-only floor (its own tables).
+await benchAnalyze();

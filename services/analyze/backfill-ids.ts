@@ -1,0 +1,60 @@
+// Identities known later, written back: a replay has the whole video, so a track whose ball was
+// named only after a while (a struck cue ball that outran its old track and was picked up by a
+// new one, a ball the identity model needed a few crops for) carries that name from its first
+// frame. Live tracking cannot do this (it would need the future); `railbird analyze` can.
+// A frame never ends up with one id twice: a seen ball wins over a hidden one (the old track
+// still coasting where the ball was), and of two seen ones the ball named at the time keeps it.
+import type { BallId } from '../contract/ids.ts';
+import type { TrackBall, TrackFrame } from '../contract/tracks.ts';
+
+export interface BackfillResult {
+  /** Ball positions that got an id they did not have. */
+  named: number;
+  /** Entries that lost a duplicated id (hidden duplicates dropped, seen ones set back to null). */
+  conflicts: number;
+}
+
+/**
+ * Rewrites `frames` in place. `trackIds[k][i]` is the tracker's id of `frames[k].balls[i]`.
+ * Each track is named by the id it carried most often.
+ */
+export function backfillIds(frames: TrackFrame[], trackIds: readonly (readonly number[])[]): BackfillResult {
+  const votes = new Map<number, Map<BallId, number>>();
+  frames.forEach((f, k) => f.balls.forEach((b, i) => {
+    if (b.id === null) return;
+    const tid = trackIds[k]![i]!;
+    const m = votes.get(tid) ?? new Map<BallId, number>();
+    m.set(b.id, (m.get(b.id) ?? 0) + 1);
+    votes.set(tid, m);
+  }));
+  const nameOf = new Map<number, BallId>();
+  for (const [tid, m] of votes) nameOf.set(tid, [...m].sort((a, b) => b[1] - a[1])[0]![0]);
+  let named = 0;
+  let conflicts = 0;
+  frames.forEach((f, k) => {
+    const originally = f.balls.map((b) => b.id);
+    const balls = f.balls.map((b, i): TrackBall => {
+      const name = nameOf.get(trackIds[k]![i]!);
+      if (b.id !== null || name === undefined) return b;
+      named++;
+      const { track: _t, ...rest } = b;
+      return { ...rest, id: name };
+    });
+    const keep = balls.map(() => true);
+    const byId = new Map<BallId, number[]>();
+    balls.forEach((b, i) => { if (b.id !== null) byId.set(b.id, [...(byId.get(b.id) ?? []), i]); });
+    for (const idx of byId.values()) {
+      if (idx.length < 2) continue;
+      // Best first: seen, then named at the time.
+      const rank = (i: number): number => (balls[i]!.occluded ? 2 : 0) + (originally[i] === null ? 1 : 0);
+      const [, ...rest] = [...idx].sort((a, b) => rank(a) - rank(b));
+      for (const i of rest) {
+        conflicts++;
+        if (balls[i]!.occluded) keep[i] = false;
+        else balls[i] = { ...balls[i]!, id: null, track: trackIds[k]![i]! };
+      }
+    }
+    f.balls = balls.filter((_, i) => keep[i]);
+  });
+  return { named, conflicts };
+}
