@@ -99,8 +99,8 @@ describe('ball detection on rendered 1080p frames (grey cloth, cue and player in
     expect(guessKind(ballCrop(img, cal, -0.4, 0.2)).kind).toBe('eight');
   });
 
-  it('video pipeline: windows around predictions between full searches, one track per ball', () => {
-    const pipeline = new VisionPipeline(cal, { fullSearchEvery: 4 });
+  it('video pipeline: windows around predictions between full searches, one track per ball', async () => {
+    const pipeline = new VisionPipeline(cal, { fullSearchEvery: 4, identifier: null });
     // Reuse the cloth already learnt.
     pipeline.detector.learnCloth(run({ balls: [], frame: 20 }).img);
     const ids = new Map<number, number>();
@@ -113,7 +113,7 @@ describe('ball detection on rendered 1080p frames (grey cloth, cue and player in
         { id: 11, x: 0.9, y: 0.35 },
       ];
       const f = renderer.render({ balls, frame: 30 + k, t });
-      const out = pipeline.process({ data: f.rgb, width: f.width, height: f.height }, t);
+      const out = await pipeline.process({ data: f.rgb, width: f.width, height: f.height }, t);
       if (!out.fullSearch) windowed++;
       if (k === 0) continue;
       expect(out.balls).toHaveLength(3);

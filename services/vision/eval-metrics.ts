@@ -33,15 +33,18 @@ export function travelOf(b: SceneBall, exposure: number): number {
   return b.v ? Math.hypot(b.v.x, b.v.y) * exposure : 0;
 }
 
-export function scoreFrame(truth: readonly BallTruth[], scene: readonly SceneBall[], dets: readonly DetectedPoint[], exposure: number): FrameScore {
+/**
+ * Greedy nearest matching of true balls and detections in the table frame: pairs closer than
+ * the true ball's gate (m; negative: never matched), closest first, each side used once.
+ * Returns true index → detection index, and the detections used.
+ */
+export function matchNearest<T extends { x: number; y: number }>(truth: readonly T[], dets: readonly { x: number; y: number }[], gate: (b: T, index: number) => number): { tUsed: Map<number, number>; dUsed: Set<number> } {
   const pairs: { t: number; d: number; dist: number }[] = [];
   truth.forEach((b, ti) => {
-    if (!b.inImage) return;
-    const travel = travelOf(scene.find((s) => s.id === b.id)!, exposure);
-    const gate = BALL_RADIUS + travel / 2;
+    const g = gate(b, ti);
     dets.forEach((d, di) => {
       const dist = Math.hypot(d.x - b.x, d.y - b.y);
-      if (dist < gate) pairs.push({ t: ti, d: di, dist });
+      if (dist < g) pairs.push({ t: ti, d: di, dist });
     });
   });
   pairs.sort((a, b) => a.dist - b.dist);
@@ -52,6 +55,11 @@ export function scoreFrame(truth: readonly BallTruth[], scene: readonly SceneBal
     tUsed.set(p.t, p.d);
     dUsed.add(p.d);
   }
+  return { tUsed, dUsed };
+}
+
+export function scoreFrame(truth: readonly BallTruth[], scene: readonly SceneBall[], dets: readonly DetectedPoint[], exposure: number): FrameScore {
+  const { tUsed, dUsed } = matchNearest(truth, dets, (b) => (b.inImage ? BALL_RADIUS + travelOf(scene.find((s) => s.id === b.id)!, exposure) / 2 : -1));
   const s: FrameScore = { visible: 0, found: 0, detections: dets.length, correct: dUsed.size, restingErrorsMm: [], restingErrorsPx: [], missed: [], falsePositives: [] };
   truth.forEach((b, ti) => {
     if (!b.inImage || b.occluded) return;

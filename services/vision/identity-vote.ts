@@ -1,50 +1,89 @@
-// Temporal voting of ball identities along tracks. Each frame's class probabilities add their
-// logs (floored, so one confident wrong frame costs a bounded amount) to a decaying per-track
-// score; frames that look like "not a ball" (detector glitches, a hand over the ball) are left
-// out. A stripe rolled so its band hides for a few frames, or a blurred frame, then cannot flip
-// an identity built over many frames. `assignUnique` gives each id to at most one track.
+// Temporal voting of ball identities along tracks (the tracker's identity hook). Each
+// observation's class probabilities add their logs (floored, so one confident wrong crop costs
+// a bounded amount) to a decaying per-track score; crops that look like "not a ball" (a hand
+// over the ball, a detector glitch) are left out. A stripe rolled so that its band hides for a
+// few frames, or a blurred frame, then cannot flip an identity built over many observations,
+// while a lasting disagreement (a tracker swap) wins in the end. `assignUnique` gives each ball
+// number to at most one track: the track with the stronger evidence keeps it.
 import type { BallId } from '../contract/ids.ts';
 import { NONE_CLASS, kindOfClass, type BallKind } from './identity-classes.ts';
 
 export interface VoteOptions {
-  /** Multiplier of the accumulated score per observed frame (memory ≈ 1 / (1 − decay) frames). */
+  /** Multiplier of the accumulated score per observation (memory ≈ 1 / (1 − decay) observations). */
   decay: number;
-  /** Floor of a frame's probability of a class before the log (bounds one frame's evidence). */
+  /** Floor of an observation's probability of a class before the log (bounds one crop's evidence). */
   floor: number;
-  /** Frames whose "not a ball" probability exceeds this are ignored. */
+  /** Observations whose "not a ball" probability exceeds this are ignored. */
   skipNone: number;
+  /** Observations needed before the track resolves to an id. */
+  minFrames: number;
+  /** Posterior the leading id needs to resolve. */
+  minConfidence: number;
 }
 
-export const DEFAULT_VOTE: VoteOptions = { decay: 0.97, floor: 0.02, skipNone: 0.6 };
+export const DEFAULT_VOTE: VoteOptions = { decay: 0.97, floor: 0.02, skipNone: 0.6, minFrames: 2, minConfidence: 0.9 };
 
 export interface VotedIdentity {
+  /** The leading id (null before any observation). */
   id: BallId | null;
   kind: BallKind;
   /** Posterior of the id under the accumulated scores (softmax over the 16 ids). */
   confidence: number;
-  /** Frames that contributed. */
+  /** Observations that contributed. */
   frames: number;
 }
 
-/** The running vote of one track. */
-export class TrackVote {
+function checkOptions(o: VoteOptions): void {
+  const ok = o.decay > 0 && o.decay <= 1 && o.floor > 0 && o.floor < 1 && o.skipNone > 0 && o.skipNone <= 1
+    && Number.isInteger(o.minFrames) && o.minFrames >= 1 && o.minConfidence > 0 && o.minConfidence <= 1;
+  if (!ok) throw new Error('TrackVote: decay, floor and skipNone in (0, 1], minFrames a positive integer, minConfidence in (0, 1]');
+}
+
+/** What a track carries for identity: the classifier side adds votes to it (its own API), the tracker ages it each frame and reads the resolved ball number. */
+export interface IdentityHook {
+  /** One more frame of the track's life. */
+  age(): void;
+  /** The ball number the votes agree on, or null. */
+  resolved(): BallId | null;
+  /** Strength behind an id (two tracks resolving to one number: the stronger keeps it). */
+  weightOf(id: BallId): number;
+}
+
+/** The running vote of one track; the tracker's default `IdentityHook`. */
+export class TrackVote implements IdentityHook {
   /** Accumulated log-probability per ball id (0–15). */
   readonly score = new Float64Array(16);
   frames = 0;
+  private readonly o: VoteOptions;
 
-  constructor(private readonly o: VoteOptions = DEFAULT_VOTE) {}
+  constructor(o: Partial<VoteOptions> = {}) {
+    this.o = { ...DEFAULT_VOTE, ...o };
+    checkOptions(this.o);
+  }
 
-  /** Adds one frame's class probabilities (length 17: ids 0–15, then none). */
-  add(probs: ArrayLike<number>): void {
+  /**
+   * Adds one observation's class probabilities (length 17: ids 0–15, then none). `weight`
+   * (0–1] scales its evidence (e.g. less for a blurred crop). Returns false when skipped.
+   */
+  add(probs: ArrayLike<number>, weight = 1): boolean {
+    if (probs.length < 16) throw new Error('TrackVote.add: need at least 16 class probabilities');
+    if (!(weight > 0 && weight <= 1)) throw new Error('TrackVote.add: weight must be in (0, 1]');
     const pn = probs[NONE_CLASS] ?? 0;
-    if (pn > this.o.skipNone) return;
+    if (pn > this.o.skipNone) return false;
     const ball = 1 - pn || 1;
     const lf = Math.log(this.o.floor);
     for (let c = 0; c < 16; c++) {
       const p = probs[c]! / ball;
-      this.score[c] = this.score[c]! * this.o.decay + (p > this.o.floor ? Math.log(p) : lf);
+      this.score[c] = this.score[c]! * this.o.decay + weight * (p > this.o.floor ? Math.log(p) : lf);
     }
     this.frames++;
+    return true;
+  }
+
+  /** Forgets every observation (a track found to follow another ball). */
+  reset(): void {
+    this.score.fill(0);
+    this.frames = 0;
   }
 
   /** Log-posterior of each id (softmax of the scores, in logs). */
@@ -66,51 +105,45 @@ export class TrackVote {
     for (let c = 1; c < 16; c++) if (lp[c]! > lp[best]!) best = c;
     return { id: best as BallId, kind: kindOfClass(best), confidence: Math.exp(lp[best]!), frames: this.frames };
   }
+
+  /** Tracker hook: one frame of the track's life (the score decays per observation, not per frame). */
+  age(): void {}
+
+  /** Tracker hook: the leading id once enough observations agree clearly enough, else null. */
+  resolved(): BallId | null {
+    const v = this.identity;
+    return v.frames >= this.o.minFrames && v.confidence >= this.o.minConfidence ? v.id : null;
+  }
+
+  /** Tracker hook: strength behind an id, the log-likelihood margin over the best other id. */
+  weightOf(id: BallId): number {
+    if (this.frames === 0) return 0;
+    let other = -Infinity;
+    for (let c = 0; c < 16; c++) if (c !== id) other = Math.max(other, this.score[c]!);
+    return this.score[id]! - other;
+  }
 }
 
-/** Votes of many tracks, keyed by track id. */
-export class TrackVoter {
-  private readonly tracks = new Map<number, TrackVote>();
-
-  constructor(private readonly o: VoteOptions = DEFAULT_VOTE) {}
-
-  observe(track: number, probs: ArrayLike<number>): void {
-    let t = this.tracks.get(track);
-    if (!t) {
-      t = new TrackVote(this.o);
-      this.tracks.set(track, t);
-    }
-    t.add(probs);
+/**
+ * One-to-one ids for many tracks: the (track, id) pairs with the tracks' own resolved ids, in
+ * order of strength (`weightOf`), each id and each track used once; a track whose id went to a
+ * stronger track maps to null.
+ */
+export function assignUnique<K>(tracks: Iterable<readonly [K, IdentityHook]>): Map<K, BallId | null> {
+  const claims: { key: K; id: BallId; w: number; order: number }[] = [];
+  const out = new Map<K, BallId | null>();
+  let order = 0;
+  for (const [key, vote] of tracks) {
+    out.set(key, null);
+    const id = vote.resolved();
+    if (id !== null) claims.push({ key, id, w: vote.weightOf(id), order: order++ });
   }
-
-  identity(track: number): VotedIdentity {
-    return this.tracks.get(track)?.identity ?? { id: null, kind: 'none', confidence: 0, frames: 0 };
+  claims.sort((a, b) => b.w - a.w || a.order - b.order);
+  const used = new Set<BallId>();
+  for (const c of claims) {
+    if (used.has(c.id)) continue;
+    used.add(c.id);
+    out.set(c.key, c.id);
   }
-
-  drop(track: number): void {
-    this.tracks.delete(track);
-  }
-
-  /**
-   * Greedy one-to-one assignment: the (track, id) pairs in order of log-posterior, each id and
-   * each track used once. Tracks left without an id (more tracks than ids) map to null.
-   */
-  assignUnique(): Map<number, BallId | null> {
-    const pairs: { track: number; id: number; lp: number }[] = [];
-    for (const [track, t] of this.tracks) {
-      if (t.frames === 0) continue;
-      const lp = t.logPosterior();
-      for (let c = 0; c < 16; c++) pairs.push({ track, id: c, lp: lp[c]! });
-    }
-    pairs.sort((a, b) => b.lp - a.lp || a.track - b.track || a.id - b.id);
-    const out = new Map<number, BallId | null>();
-    const used = new Set<number>();
-    for (const p of pairs) {
-      if (out.has(p.track) || used.has(p.id)) continue;
-      out.set(p.track, p.id as BallId);
-      used.add(p.id);
-    }
-    for (const [track] of this.tracks) if (!out.has(track)) out.set(track, null);
-    return out;
-  }
+  return out;
 }

@@ -1,10 +1,18 @@
 // Per-frame vision for a video: detection in windows around the tracker's predictions, with a
 // full search of the bed every `fullSearchEvery` frames, on the first frame, and whenever a
-// track went unseen (a ball may have been struck out of its window, or a new one placed).
-// Outputs the tracked balls of each frame (ids from the identity hook, or null).
-import type { VisionCalibration } from './calibration-model.ts';
+// track went unseen (a ball may have been struck out of its window, or a new one placed);
+// tracking; ball identity voted along the tracks (track-identity.ts: the ONNX model on a few
+// crops per frame, calibrated by the rack when one is seen). `toTrackFrame` gives the
+// contract's Tracks line of a processed frame.
+import type { BallId } from '../contract/ids.ts';
+import type { TrackBall, TrackFrame } from '../contract/tracks.ts';
+import { tableToImage, type VisionCalibration } from './calibration-model.ts';
 import { BallDetector, type BallDetection, type StageTimings } from './detect.ts';
+import { BallIdentifier } from './identity.ts';
+import { kindOfClass, type BallKind } from './identity-classes.ts';
+import type { TrackVote } from './identity-vote.ts';
 import type { RgbImage } from './image.ts';
+import { TrackIdentities, type IdentitySchedule, type IdentityStats } from './track-identity.ts';
 import { BallTracker, type TrackedBall, type TrackerSettings } from './tracker.ts';
 
 export interface PipelineOptions {
@@ -12,23 +20,48 @@ export interface PipelineOptions {
   fullSearchEvery?: number;
   /** Least search radius around a prediction (m). Default 0.06. */
   windowRadius?: number;
-  tracker?: Partial<TrackerSettings<BallDetection>>;
+  tracker?: Partial<TrackerSettings<BallDetection, TrackVote>>;
+  /** The identity model; default: the committed model, loaded on first use; null: no identity (ids stay null). */
+  identifier?: BallIdentifier | Promise<BallIdentifier> | null;
+  identity?: Partial<IdentitySchedule>;
+}
+
+/** A tracked ball with its voted identity. */
+export interface PipelineBall extends TrackedBall<BallDetection> {
+  /** Kind of the leading id of the track's vote ('none' before any vote). */
+  kind: BallKind;
+  /** Posterior of the leading id (0 before any vote). */
+  confidence: number;
 }
 
 export interface PipelineFrame {
-  balls: TrackedBall<BallDetection>[];
+  balls: PipelineBall[];
   /** Whether this frame searched the whole bed. */
   fullSearch: boolean;
+  /** The detector's raw output (tracks not yet confirmed included). */
+  detections: BallDetection[];
   timings: StageTimings;
+  /** CPU ms of the tracker update; identity: crops classified and wall ms (cutting + inference). */
+  trackMs: number;
+  identity: IdentityStats;
 }
+
+const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 
 export class VisionPipeline {
   readonly detector: BallDetector;
-  readonly tracker: BallTracker<BallDetection>;
+  readonly tracker: BallTracker<BallDetection, TrackVote>;
   private readonly every: number;
   private readonly radius: number;
   private frames = 0;
   private lostSince = false;
+  private readonly model: Promise<BallIdentifier> | null;
+  private ids: TrackIdentities | null = null;
+  private readonly schedule: Partial<IdentitySchedule>;
+  private readonly ownsModel: boolean;
 
   constructor(readonly calibration: VisionCalibration, opts: PipelineOptions = {}) {
     this.every = opts.fullSearchEvery ?? 15;
@@ -36,17 +69,57 @@ export class VisionPipeline {
     if (!(Number.isInteger(this.every) && this.every >= 1)) throw new Error('VisionPipeline: fullSearchEvery must be a positive integer');
     if (!(this.radius > 0)) throw new Error('VisionPipeline: windowRadius must be positive');
     this.detector = new BallDetector(calibration);
-    this.tracker = new BallTracker<BallDetection>(opts.tracker ?? {});
+    this.tracker = new BallTracker<BallDetection, TrackVote>(opts.tracker ?? {});
+    this.schedule = opts.identity ?? {};
+    this.ownsModel = opts.identifier === undefined;
+    this.model = opts.identifier === null ? null : Promise.resolve(opts.identifier ?? BallIdentifier.load());
+    // A failed load is reported by the first `process` call, not as an unhandled rejection.
+    this.model?.catch(() => undefined);
   }
 
   /** Processes one frame taken at time t (s). */
-  process(img: RgbImage, t: number): PipelineFrame {
+  async process(img: RgbImage, t: number): Promise<PipelineFrame> {
+    if (this.model && !this.ids) this.ids = new TrackIdentities(await this.model, this.schedule);
     const full = this.frames % this.every === 0 || this.lostSince || this.tracker.tracks.length === 0;
     const regions = full ? undefined : this.tracker.predictedRegions(t, this.radius);
     const { balls, timings } = this.detector.detect(img, regions);
-    const tracked = this.tracker.update(balls, t);
+    const c0 = cpuMs();
+    let tracked = this.tracker.update(balls, t);
+    const trackMs = cpuMs() - c0;
     this.lostSince = tracked.some((b) => b.occluded);
     this.frames++;
-    return { balls: tracked, fullSearch: full, timings };
+    if (this.ids) {
+      await this.ids.observe(img, tracked, this.tracker);
+      tracked = this.tracker.resolveIds(tracked);
+    }
+    const out = tracked.map((b): PipelineBall => {
+      const v = this.tracker.track(b.trackId)?.identity.identity;
+      const lead = v?.id ?? null;
+      return { ...b, kind: lead === null ? 'none' : kindOfClass(lead), confidence: v?.confidence ?? 0 };
+    });
+    const identity = this.ids ? { ...this.ids.stats } : { crops: 0, ms: 0, rack: null };
+    return { balls: out, fullSearch: full, detections: balls, timings, trackMs, identity };
   }
+
+  /** Frees the identity model's session (when this pipeline loaded it). */
+  async release(): Promise<void> {
+    if (this.model && this.ownsModel) await (await this.model).release();
+  }
+}
+
+/**
+ * The contract's Tracks line (shared/contracts/EVENTS.md) of a processed frame: every tracked
+ * ball in table metres and image pixels (a hidden ball at its predicted place, projected),
+ * `occluded` while hidden, `track` (the tracker's id) for a ball whose id is not known yet.
+ */
+export function toTrackFrame(frame: number, t: number, pf: PipelineFrame, cal: VisionCalibration): TrackFrame {
+  const r = (v: number, k: number): number => Math.round(v * k) / k;
+  const balls = pf.balls.map((b): TrackBall => {
+    const px = b.detection ?? tableToImage(cal, b.x, b.y, 'ball');
+    const out: TrackBall = { id: b.id as BallId | null, x: r(b.x, 1e5), y: r(b.y, 1e5), u: r(px.u, 100), v: r(px.v, 100) };
+    if (b.occluded) out.occluded = true;
+    if (b.id === null) out.track = b.trackId;
+    return out;
+  });
+  return { frame, t: r(t, 1e6), balls };
 }

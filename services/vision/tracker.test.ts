@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { greedyAssign, hungarian } from './hungarian.ts';
-import { IdentityVotes } from './identity-votes.ts';
+import { TrackVote } from './identity-vote.ts';
 import { ConstantVelocityFilter } from './motion.ts';
 import { BallTracker, tableDistance, type TablePositioned } from './tracker.ts';
 
@@ -71,20 +71,27 @@ describe('ball tracker', () => {
     let out = tracker.update([a, b], 0);
     const [ta, tb] = [out.find((o) => o.detection?.tag === 'a')!.trackId, out.find((o) => o.detection?.tag === 'b')!.trackId];
     expect(out.every((o) => o.id === null)).toBe(true);
+    const dist = (w: Record<number, number>): Float32Array => {
+      const p = new Float32Array(17).fill(0.001);
+      for (const [id, v] of Object.entries(w)) p[Number(id)] = v;
+      return p;
+    };
     for (let k = 1; k <= 5; k++) {
-      tracker.track(ta)!.identity.add(9, 0.9);
-      tracker.track(tb)!.identity.add(9, 0.3);
-      tracker.track(tb)!.identity.add(7, 0.6);
+      // Both tracks lean to 9; track a far more clearly: it keeps 9, b is left unresolved.
+      tracker.track(ta)!.identity.add(dist({ 9: 0.98 }));
+      tracker.track(tb)!.identity.add(dist({ 9: 0.93, 7: 0.05 }));
       out = tracker.update([a, b], k / FPS);
     }
     expect(out.find((o) => o.trackId === ta)!.id).toBe(9);
-    expect(out.find((o) => o.trackId === tb)!.id).toBe(7);
-    const v = new IdentityVotes();
-    v.add(3, 1);
-    v.add(5, 1);
-    v.add(3, 1);
+    expect(out.find((o) => o.trackId === tb)!.id).toBe(null);
+    const v = new TrackVote();
+    v.add(dist({ 3: 0.9 }));
+    expect(v.resolved()).toBe(null);
+    v.add(dist({ 5: 0.9 }));
+    v.add(dist({ 3: 0.9 }));
+    v.add(dist({ 3: 0.9 }));
     expect(v.resolved()).toBe(3);
-    expect(() => v.add(2, Number.NaN)).toThrow();
+    expect(() => v.add(dist({ 2: 1 }), Number.NaN)).toThrow();
   });
 });
 

@@ -6,7 +6,7 @@
 // an identity-vote hook: a classifier adds votes, the track reports a resolved ball id or null.
 import type { BallId } from '../contract/ids.ts';
 import { greedyAssign, hungarian } from './hungarian.ts';
-import { IdentityVotes } from './identity-votes.ts';
+import { TrackVote, assignUnique, type IdentityHook } from './identity-vote.ts';
 import { ConstantVelocityFilter, type MotionFilter, type MotionState } from './motion.ts';
 
 /** Anything with a table position (m): the detector's `BallDetection` is one. */
@@ -21,21 +21,9 @@ export type DistanceFunction<D extends TablePositioned> = (predicted: MotionStat
 /** Euclidean distance in the table frame (m). */
 export const tableDistance = <D extends TablePositioned>(p: MotionState, d: D): number => Math.hypot(p.x - d.x, p.y - d.y);
 
-/**
- * What a track carries for identity: the classifier side adds votes to it (its own API), the
- * tracker ages it each frame and reads the resolved ball number. `IdentityVotes` is the
- * default; a temporal voter of the identity model can be plugged in through `identity`.
- */
-export interface IdentityHook {
-  /** One more frame of the track's life. */
-  age(): void;
-  /** The ball number the votes agree on, or null. */
-  resolved(): BallId | null;
-  /** Strength behind an id (two tracks resolving to one number: the stronger keeps it). */
-  weightOf(id: BallId): number;
-}
+export type { IdentityHook } from './identity-vote.ts';
 
-export interface TrackerSettings<D extends TablePositioned, H extends IdentityHook = IdentityVotes> {
+export interface TrackerSettings<D extends TablePositioned, H extends IdentityHook = TrackVote> {
   motion: MotionFilter;
   distance: DistanceFunction<D>;
   /** Largest distance at which a detection may join a track (plus `gateSigmas` predicted sigmas). */
@@ -51,14 +39,14 @@ export interface TrackerSettings<D extends TablePositioned, H extends IdentityHo
   identity: () => H;
 }
 
-export function defaultTrackerSettings<D extends TablePositioned>(): TrackerSettings<D, IdentityVotes> {
+export function defaultTrackerSettings<D extends TablePositioned>(): TrackerSettings<D, TrackVote> {
   return {
     motion: new ConstantVelocityFilter(), distance: tableDistance, maxDistance: 0.06, gateSigmas: 3,
-    maxMissedFrames: 30, minHits: 2, assignment: 'hungarian', identity: () => new IdentityVotes(),
+    maxMissedFrames: 30, minHits: 2, assignment: 'hungarian', identity: () => new TrackVote(),
   };
 }
 
-export interface Track<D extends TablePositioned, H extends IdentityHook = IdentityVotes> {
+export interface Track<D extends TablePositioned, H extends IdentityHook = TrackVote> {
   readonly trackId: number;
   state: MotionState;
   hits: number;
@@ -98,7 +86,7 @@ function checkSettings<D extends TablePositioned, H extends IdentityHook>(s: Tra
   if (typeof s.identity !== 'function') bad('identity must be a factory of identity hooks');
 }
 
-export class BallTracker<D extends TablePositioned, H extends IdentityHook = IdentityVotes> {
+export class BallTracker<D extends TablePositioned, H extends IdentityHook = TrackVote> {
   private readonly s: TrackerSettings<D, H>;
   private readonly live: Track<D, H>[] = [];
   private nextId = 1;
@@ -179,16 +167,16 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Ide
     }
     return uniqueIdentities(out, this.live);
   }
+
+  /** The balls of a frame with their ids read again from the tracks' votes (after votes were added). */
+  resolveIds(balls: TrackedBall<D>[]): TrackedBall<D>[] {
+    return uniqueIdentities(balls, this.live);
+  }
 }
 
 /** A ball number belongs to one track: where two resolve to the same, the stronger vote keeps it. */
 function uniqueIdentities<D extends TablePositioned, H extends IdentityHook>(balls: TrackedBall<D>[], tracks: readonly Track<D, H>[]): TrackedBall<D>[] {
-  const weight = (b: TrackedBall<D>): number => (b.id === null ? 0 : tracks.find((t) => t.trackId === b.trackId)?.identity.weightOf(b.id) ?? 0);
-  const owner = new Map<BallId, TrackedBall<D>>();
-  for (const b of balls) {
-    if (b.id === null) continue;
-    const o = owner.get(b.id);
-    if (!o || weight(b) > weight(o)) owner.set(b.id, b);
-  }
-  return balls.map((b) => (b.id !== null && owner.get(b.id) !== b ? { ...b, id: null } : b));
+  const shown = new Set(balls.map((b) => b.trackId));
+  const ids = assignUnique(tracks.filter((t) => shown.has(t.trackId)).map((t) => [t.trackId, t.identity] as const));
+  return balls.map((b) => ({ ...b, id: ids.get(b.trackId) ?? null }));
 }

@@ -1,0 +1,148 @@
+// The vision pipeline on a rendered video against its true tracks (the simulator's
+// tracks.jsonl): frames streamed from ffmpeg one at a time, the pipeline run on each, its
+// balls matched to the true balls by nearest position (greedy, within a ball radius plus half
+// the true ball's travel in a frame). Scores: detection recall (true balls not hidden) and
+// precision (detected balls), per-frame id accuracy of the matched balls (right / unknown /
+// wrong), identity switches (a true ball's matched id changing from one ball number to
+// another), and the per-frame costs of the stages.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { ffmpegPath } from '../capture/ffmpeg-path.ts';
+import { parseTracks, type TrackFrame } from '../contract/tracks.ts';
+import { BALL_RADIUS } from '../contract/table.ts';
+import type { VisionCalibration } from './calibration-model.ts';
+import { matchNearest } from './eval-metrics.ts';
+import type { RgbImage } from './image.ts';
+import { VisionPipeline, type PipelineFrame, type PipelineOptions } from './pipeline.ts';
+
+/** Calls `onFrame` for frames [start, start + count) of a video, decoded one at a time (rgb24). */
+export async function streamFrames(path: string, size: { width: number; height: number }, start: number, count: number, onFrame: (img: RgbImage, index: number) => Promise<void>): Promise<number> {
+  const bytes = size.width * size.height * 3;
+  const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', path, '-vf', `select=gte(n\\,${start})`, '-vsync', '0', '-frames:v', String(count), '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
+  const proc = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  proc.stderr.setEncoding('utf8');
+  proc.stderr.on('data', (s: string) => { stderr += s; });
+  const closed = new Promise<number | null>((resolve, reject) => {
+    proc.on('error', reject);
+    proc.on('close', resolve);
+  });
+  let buf = Buffer.alloc(bytes);
+  let fill = 0;
+  let n = 0;
+  for await (const chunk of proc.stdout as AsyncIterable<Buffer>) {
+    let o = 0;
+    while (o < chunk.length) {
+      const take = Math.min(bytes - fill, chunk.length - o);
+      chunk.copy(buf, fill, o, o + take);
+      fill += take;
+      o += take;
+      if (fill === bytes) {
+        await onFrame({ data: new Uint8Array(buf.buffer, buf.byteOffset, bytes), width: size.width, height: size.height }, start + n++);
+        buf = Buffer.alloc(bytes);
+        fill = 0;
+      }
+    }
+  }
+  const code = await closed;
+  if (code !== 0) throw new Error(`ffmpeg could not decode ${path}: ${stderr.trim().split('\n').slice(-2).join(' ')}`);
+  return n;
+}
+
+export interface VideoScore {
+  frames: number;
+  /** True balls not hidden, and those found. */
+  visible: number;
+  found: number;
+  /** Detected (not coasting) pipeline balls, and those on some true ball. */
+  detections: number;
+  correct: number;
+  /** Matched pairs by the pipeline ball's id: right, null (unknown), wrong. */
+  idRight: number;
+  idUnknown: number;
+  idWrong: number;
+  /** A true ball's matched (non-null) id changing to another ball number. */
+  idSwitches: number;
+  /** A true ball's matched track changing. */
+  trackSwitches: number;
+  /** Wrong ids, truth → reported: count. */
+  confusions: Map<string, number>;
+  /** Per-frame CPU ms: detection total, tracker; identity wall ms and crops. */
+  detectMs: number[];
+  windowedMs: number[];
+  trackMs: number[];
+  identityMs: number[];
+  crops: number[];
+  stages: PipelineFrame['timings'][];
+  rack: string;
+}
+
+export function readTracks(path: string): TrackFrame[] {
+  const r = parseTracks(readFileSync(path, 'utf8'));
+  if (!r.ok) throw new Error(`${path}: ${r.error.message}`);
+  return r.value;
+}
+
+/** Runs a pipeline over frames [start, start + count) of a recording and scores it against its tracks. */
+export async function evalVideo(video: string, truth: readonly TrackFrame[], cal: VisionCalibration, o: { start?: number; count?: number; pipeline?: PipelineOptions; inspect?: (k: number, truth: TrackFrame, pf: PipelineFrame) => void } = {}): Promise<VideoScore> {
+  const start = o.start ?? 0;
+  const count = Math.min(o.count ?? truth.length, truth.length - start);
+  const pipe = new VisionPipeline(cal, o.pipeline);
+  const s: VideoScore = {
+    frames: 0, visible: 0, found: 0, detections: 0, correct: 0, idRight: 0, idUnknown: 0, idWrong: 0, idSwitches: 0, trackSwitches: 0,
+    confusions: new Map(), detectMs: [], windowedMs: [], trackMs: [], identityMs: [], crops: [], stages: [], rack: 'none',
+  };
+  const lastId = new Map<number, number>();
+  const lastTrack = new Map<number, number>();
+  try {
+    await streamFrames(video, { width: cal.imageWidth, height: cal.imageHeight }, start, count, async (img, k) => {
+      const tf = truth[k]!;
+      const pf = await pipe.process(img, tf.t);
+      s.frames++;
+      (pf.fullSearch ? s.detectMs : s.windowedMs).push(pf.timings.total);
+      s.stages.push(pf.timings);
+      s.trackMs.push(pf.trackMs);
+      s.identityMs.push(pf.identity.ms);
+      s.crops.push(pf.identity.crops);
+      if (pf.identity.rack && s.rack === 'none') s.rack = `frame ${k}: ids ${pf.identity.rack.ids.join(',')}, set ${pf.identity.rack.fit.set ?? '-'}`;
+      scoreFrame(s, tf, truth[k - 1] ?? null, pf, lastId, lastTrack);
+      o.inspect?.(k, tf, pf);
+    });
+  } finally {
+    await pipe.release();
+  }
+  return s;
+}
+
+function scoreFrame(s: VideoScore, tf: TrackFrame, prev: TrackFrame | null, pf: PipelineFrame, lastId: Map<number, number>, lastTrack: Map<number, number>): void {
+  const seen = pf.balls.filter((b) => !b.occluded);
+  const { tUsed, dUsed } = matchNearest(tf.balls, seen, (b) => {
+    const p = prev?.balls.find((q) => q.id === b.id);
+    return BALL_RADIUS + (p ? Math.hypot(b.x - p.x, b.y - p.y) / 2 : 0);
+  });
+  s.detections += seen.length;
+  s.correct += dUsed.size;
+  tf.balls.forEach((b, ti) => {
+    if (b.occluded || b.id === null) return;
+    s.visible++;
+    const di = tUsed.get(ti);
+    if (di === undefined) return;
+    s.found++;
+    const d = seen[di]!;
+    if (d.id === null) s.idUnknown++;
+    else if (d.id === b.id) s.idRight++;
+    else {
+      s.idWrong++;
+      const key = `${b.id}→${d.id}`;
+      s.confusions.set(key, (s.confusions.get(key) ?? 0) + 1);
+    }
+    if (d.id !== null) {
+      const was = lastId.get(b.id);
+      if (was !== undefined && was !== d.id) s.idSwitches++;
+      lastId.set(b.id, d.id);
+    }
+    const wasTrack = lastTrack.get(b.id);
+    if (wasTrack !== undefined && wasTrack !== d.trackId) s.trackSwitches++;
+    lastTrack.set(b.id, d.trackId);
+  });
+}

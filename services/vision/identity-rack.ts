@@ -1,0 +1,58 @@
+// The rack at the start of a game, seen by the camera: a tight cluster of 9 (9-ball), 10
+// (10-ball) or 15 (8-ball, 14.1) touching balls. Its balls' ids are known as a set (1–9, 1–10,
+// 1–15), so the identity model's unadapted guesses are assigned one-to-one within that set
+// (Hungarian on −log p), and the crops with those ids calibrate the model to the ball set and
+// camera in play (`BallIdentifier.adaptToRack`: colour correction, ids not racked made unlikely).
+import type { BallId } from '../contract/ids.ts';
+import { BALL_RADIUS } from '../contract/table.ts';
+import { hungarian } from './hungarian.ts';
+
+/** Ball counts of a rack and the ids racked. */
+export const RACK_IDS: ReadonlyMap<number, readonly BallId[]> = new Map<number, readonly BallId[]>([
+  [9, [1, 2, 3, 4, 5, 6, 7, 8, 9]],
+  [10, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]],
+  [15, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]],
+]);
+
+/** Centres closer than this (m) count as touching in a rack (racks are rarely perfectly tight). */
+const TOUCH = 2 * BALL_RADIUS + 0.006;
+
+/**
+ * The indices of the balls forming a rack, or null: a connected cluster of touching balls of a
+ * rack's size in which every ball touches at least two others and the cluster spans no more
+ * than a racked triangle or diamond does.
+ */
+export function findRack(balls: readonly { x: number; y: number }[]): number[] | null {
+  const n = balls.length;
+  const parent = Array.from({ length: n }, (_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  const degree = new Array<number>(n).fill(0);
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      if (Math.hypot(balls[i]!.x - balls[j]!.x, balls[i]!.y - balls[j]!.y) > TOUCH) continue;
+      degree[i]!++;
+      degree[j]!++;
+      parent[find(i)] = find(j);
+    }
+  }
+  const groups = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) groups.set(find(i), [...(groups.get(find(i)) ?? []), i]);
+  for (const g of groups.values()) {
+    if (!RACK_IDS.has(g.length) || g.some((i) => degree[i]! < 2)) continue;
+    // A racked triangle of 15 spans 8 radii (+ gaps) corner to corner; a diamond of 9 the same.
+    let span = 0;
+    for (const i of g) for (const j of g) span = Math.max(span, Math.hypot(balls[i]!.x - balls[j]!.x, balls[i]!.y - balls[j]!.y));
+    if (span <= 8 * BALL_RADIUS + 0.02) return g;
+  }
+  return null;
+}
+
+/**
+ * The most likely one-to-one ids of a rack's balls from per-ball class probabilities (index =
+ * ball id): Hungarian assignment on −log p over the ids racked.
+ */
+export function assignRackIds(probs: readonly ArrayLike<number>[], ids: readonly BallId[]): BallId[] {
+  if (probs.length !== ids.length) throw new Error(`assignRackIds: ${probs.length} balls for ${ids.length} ids`);
+  const cost = probs.map((p) => ids.map((id) => -Math.log(Math.max(1e-9, p[id]!))));
+  return hungarian(cost).map((c) => ids[c]!);
+}
