@@ -2,6 +2,7 @@
 // the match's RefereeSession (the rules engine, storage) → listeners (the WebSocket hub). The
 // camera image comes from the VideoSource beside it. A recording's pass starts a new match; a
 // restart resumes the source's live match where its log ends.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { TableSize } from '../contract/ids.ts';
 import type { MatchLine } from '../contract/log.ts';
 import type { MatchStore } from '../storage/match-store.ts';
@@ -57,6 +58,8 @@ export interface PipelineStatus {
   t: number | null;
   latency: { inferMs: number; callMs: number | null; callMsMax: number | null; callsMeasured: number; frameAgeMs: number | null };
   uptimeS: number;
+  /** The server's event loop over the last status period (ms): vision runs in other threads, so this stays small. */
+  eventLoop: { p99Ms: number; maxMs: number };
   lastError: string | null;
 }
 
@@ -88,6 +91,8 @@ export class LivePipeline {
   private readonly callLatencies: number[] = [];
   private lastError: string | null = null;
   private readonly started = Date.now();
+  private readonly loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  private loopFigures = { p99Ms: 0, maxMs: 0 };
   private readonly forward: SessionListener;
 
   constructor(private readonly o: PipelineOptions) {
@@ -127,7 +132,10 @@ export class LivePipeline {
   start(): void {
     if (this.running) return;
     this.running = this.run();
+    this.loopDelay.enable();
     this.statusTimer = setInterval(() => {
+      this.loopFigures = { p99Ms: Math.round(this.loopDelay.percentile(99) / 1e5) / 10, maxMs: Math.round(this.loopDelay.max / 1e5) / 10 };
+      this.loopDelay.reset();
       const s = this.status();
       for (const l of this.listeners) l.status(s);
     }, 1000);
@@ -136,6 +144,7 @@ export class LivePipeline {
   async stop(): Promise<void> {
     this.abort.abort();
     if (this.statusTimer) clearInterval(this.statusTimer);
+    this.loopDelay.disable();
     await Promise.all([this.running, this.o.source.video?.stop()]);
     this.unsubscribe();
   }
@@ -262,6 +271,7 @@ export class LivePipeline {
         frameAgeMs: this.lastArrival === null ? null : Date.now() - this.lastArrival,
       },
       uptimeS: Math.round((Date.now() - this.started) / 1000),
+      eventLoop: this.loopFigures,
       lastError: this.lastError,
     };
   }

@@ -182,6 +182,13 @@ describe('the live referee app', () => {
     expect(docs.routes.find((r) => r.url === '/api/matches/:id/decision')).toMatchObject({ operator: true });
     expect(docs.routes.every((r) => r.summary)).toBe(true);
     expect(Object.keys(docs.websocket.messages)).toEqual(['frame', 'event', 'call', 'state', 'status', 'snapshot']);
+    const api = (await s.app.inject('/api/openapi.json')).json() as { openapi: string; paths: Record<string, Record<string, { security?: unknown[]; requestBody?: { content: Record<string, { schema: { properties: Record<string, { enum?: string[]; anyOf?: { const: string }[] }> } }> }; parameters?: { name: string; in: string }[] }>> };
+    expect(api.openapi).toBe('3.1.0');
+    const overturn = api.paths['/api/matches/{id}/overturn']!.post!;
+    expect(overturn.security).toEqual([{ operatorToken: [] }]);
+    expect(overturn.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path' }));
+    expect(JSON.stringify(overturn.requestBody!.content['application/json']!.schema.properties.ruling)).toContain('legal');
+    expect(api.paths['/api/state']!.get!.security).toBeUndefined();
   });
 
   it('serves recordings, a still frame, calibrations and the review of a recording', async () => {

@@ -1,7 +1,9 @@
 // Load: N WebSocket viewers (default 50) on loopback while the server plays the demo at 30 Hz.
 // The server runs in its own process (so the viewers do not share its CPU); this process holds
 // the viewers and measures what they receive. Bounded: --seconds (default 20).
-//   node bin/run-ts.mjs services/server/load.ts [--viewers 50] [--seconds 20] [--no-video]
+// The balls come through vision (as `railbird serve` plays them), or from the recorded tracks
+// at the recording's 30 Hz with --balls tracks (the fan-out at full rate, whatever vision does).
+//   node bin/run-ts.mjs services/server/load.ts [--viewers 50] [--seconds 20] [--balls vision|tracks] [--no-video]
 import { spawn } from 'node:child_process';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +18,7 @@ const seconds = Math.min(opt('--seconds', 20), 300);
 const ROOT = new URL('../../', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'railbird-load-'));
 
-const child = spawn(process.execPath, ['bin/railbird.mjs', 'serve', '--host', '127.0.0.1', '--port', '0', '--db', join(dir, 'load.db'), '--token', 'load', ...(args.includes('--no-video') ? ['--no-video'] : [])], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+const child = spawn(process.execPath, ['bin/railbird.mjs', 'serve', '--host', '127.0.0.1', '--port', '0', '--db', join(dir, 'load.db'), '--token', 'load', '--balls', args.includes('--balls') ? args[args.indexOf('--balls') + 1]! : 'vision', ...(args.includes('--no-video') ? ['--no-video'] : [])], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
 let out = '';
 child.stdout!.on('data', (d: Buffer) => { out += d.toString(); });
 child.stderr!.on('data', (d: Buffer) => { out += d.toString(); });
@@ -54,10 +56,17 @@ for (const v of stats) { v.frames = 0; v.bytes = 0; v.lat = []; v.maxGap = 0; v.
 const t0 = Date.now();
 const c0 = cpuTicks();
 const rss0 = rssMb();
-await new Promise((r) => setTimeout(r, seconds * 1000));
+// The server's own figures, once a second: its event loop (vision runs in other threads).
+const loops: { p99Ms: number; maxMs: number }[] = [];
+while (Date.now() - t0 < seconds * 1000) {
+  await new Promise((r) => setTimeout(r, 1000));
+  loops.push(((await (await fetch(`${url}/api/status`)).json()) as { eventLoop: { p99Ms: number; maxMs: number } }).eventLoop);
+}
 const elapsed = (Date.now() - t0) / 1000;
 const cpu = ((cpuTicks() - c0) / 100 / elapsed) * 100;
-const status = (await (await fetch(`${url}/api/status`)).json()) as { delivery: { framesSent: number; framesDropped: number }; balls: { fps: number } };
+const status = (await (await fetch(`${url}/api/status`)).json()) as {
+  delivery: { framesSent: number; framesDropped: number }; balls: { fps: number; kind: string; vision?: { decodedFps: number; visionMs: number } };
+};
 const rss1 = rssMb();
 for (const ws of sockets) ws.terminate();
 stop();
@@ -67,10 +76,12 @@ const hz = stats.map((v) => v.frames / elapsed).sort((a, b) => a - b);
 const lat = stats.flatMap((v) => v.lat);
 const mbps = stats.reduce((n, v) => n + v.bytes, 0) / elapsed / 1e6;
 process.stdout.write([
+  `balls: ${status.balls.kind}${status.balls.vision ? ` (${status.balls.fps} of ${status.balls.vision.decodedFps} frames/s tracked, ${status.balls.vision.visionMs} ms a frame)` : ''}`,
   `frames per viewer: min ${hz[0]!.toFixed(1)} Hz, median ${hz[Math.floor(hz.length / 2)]!.toFixed(1)} Hz (source ${status.balls.fps} fps)`,
+  `server event loop, per second: p99 median ${pct(loops.map((l) => l.p99Ms), 0.5)} ms, worst ${Math.max(...loops.map((l) => l.p99Ms))} ms; max delay ${Math.max(...loops.map((l) => l.maxMs))} ms`,
   `frame delivery (server send → viewer): p50 ${pct(lat, 0.5)} ms, p99 ${pct(lat, 0.99)} ms, max ${Math.max(...lat)} ms; longest gap ${Math.max(...stats.map((v) => v.maxGap))} ms`,
   `throughput ${mbps.toFixed(2)} MB/s to all viewers; frames dropped for slow viewers: ${status.delivery.framesDropped} of ${status.delivery.framesSent + status.delivery.framesDropped}`,
-  `server CPU ${cpu.toFixed(0)}% of one core (ffmpeg not counted), RSS ${rss0.toFixed(0)} → ${rss1.toFixed(0)} MB`,
+  `server CPU ${cpu.toFixed(0)}% of one core (all its threads, vision included; ffmpeg not counted), RSS ${rss0.toFixed(0)} → ${rss1.toFixed(0)} MB`,
   `calls seen by every viewer: ${Math.min(...stats.map((v) => v.calls))}–${Math.max(...stats.map((v) => v.calls))}`,
 ].join('\n') + '\n');
 rmSync(dir, { recursive: true, force: true });

@@ -1,7 +1,8 @@
 // The live side: the WebSocket for viewers, the status, the state, the camera image, and the
-// docs (every route with its schemas, and the WebSocket messages).
+// docs (every route with its schemas, and the WebSocket messages; the same as OpenAPI 3.1).
 import type { FastifyInstance } from 'fastify';
 import type { Runtime } from './runtime.ts';
+import { openApiOf } from './openapi.ts';
 import { WS_MESSAGES } from './schemas.ts';
 import type { ViewerSocket, WsHub } from './ws-hub.ts';
 
@@ -30,6 +31,7 @@ export async function liveRoutes(app: FastifyInstance, rt: Runtime, hub: WsHub, 
     return reply.type('image/jpeg').header('cache-control', 'no-store').header('x-snapshot-seq', String(snap.seq)).header('x-snapshot-t', snap.t.toFixed(2)).send(snap.jpeg);
   });
 
+  app.get('/api/openapi.json', { config: { summary: 'the REST routes as an OpenAPI 3.1 document' } }, async () => openApiOf(docs));
   app.get('/api/docs', { config: { summary: 'this list' } }, async () => ({
     name: 'Railbird live referee',
     auth: 'operator actions need Authorization: Bearer <operator token>; everything else is read-only',

@@ -157,7 +157,9 @@ export const StatusMessage = Type.Object({
   latency: Type.Object({
     inferMs: Type.Number(), callMs: Nullable(Type.Number()), callMsMax: Nullable(Type.Number()), callsMeasured: Type.Integer(), frameAgeMs: Nullable(Type.Number()),
   }),
-  uptimeS: Type.Number(), lastError: Nullable(Type.String()),
+  uptimeS: Type.Number(),
+  eventLoop: Type.Object({ p99Ms: Type.Number(), maxMs: Type.Number() }, { description: "the server's event-loop delay over the last second" }),
+  lastError: Nullable(Type.String()),
 }, { description: 'the sources (state, fps, reconnects) and latencies, every second' });
 export const SnapshotMessage = Type.Object({
   type: Type.Literal('snapshot'), state: StateBody, calls: Type.Array(JudgedCall), status: Type.Omit(StatusMessage, ['type']),

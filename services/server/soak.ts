@@ -1,22 +1,26 @@
-// Soak: the demo looped fast (a new match each pass) with viewers connected, memory sampled.
-// Bounded by --seconds (default 60); --speed (default 6); --viewers (default 5); --no-video.
-//   node bin/run-ts.mjs services/server/soak.ts [--seconds 600]
+// Soak: the demo looped (a new match each pass) with viewers connected, memory sampled (the
+// whole process: the vision and decoding threads included). The balls come through vision at
+// ×1 (as `railbird serve` plays them), or from the recorded tracks (--balls tracks, ×6).
+// Bounded by --seconds (default 60); --speed; --viewers (default 5); --no-video.
+//   node --expose-gc bin/run-ts.mjs services/server/soak.ts [--seconds 600] [--balls vision|tracks]
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { BallsMode } from './sources.ts';
 import { connectViewer, startTestServer } from './testing.ts';
 
 const args = process.argv.slice(2);
 const opt = (name: string, d: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : d);
 const seconds = opt('--seconds', 60);
-const speed = opt('--speed', 6);
+const balls = (args.includes('--balls') ? args[args.indexOf('--balls') + 1] : 'vision') as BallsMode;
+const speed = opt('--speed', balls === 'vision' ? 1 : 6);
 const viewerCount = opt('--viewers', 5);
 const every = Math.max(2, Math.min(30, seconds / 20));
 const mb = (n: number) => n / 1048576;
 
-const server = await startTestServer({ speed, loop: true, video: !args.includes('--no-video') });
+const server = await startTestServer({ speed, loop: true, video: !args.includes('--no-video'), balls });
 const viewers = await Promise.all(Array.from({ length: viewerCount }, () => connectViewer(server.url)));
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
-process.stdout.write(`soak: demo ×${speed} looped, ${viewerCount} viewers, ${seconds} s, a sample every ${every} s\n  time   rss MB  heap MB  matches  calls  loop p99 ms\n`);
+process.stdout.write(`soak: demo ×${speed} looped, balls from ${balls}, ${viewerCount} viewers, ${seconds} s, a sample every ${every} s\n  time   rss MB  heap MB  matches  calls  loop p99 ms\n`);
 const samples: { t: number; rss: number; heap: number }[] = [];
 const t0 = Date.now();
 while ((Date.now() - t0) / 1000 < seconds) {
@@ -45,5 +49,5 @@ function slope(key: 'rss' | 'heap'): number {
   const den = s.reduce((a, x) => a + (x.t - mt) ** 2, 0);
   return (num / den) * 60;
 }
-process.stdout.write(`second half: rss ${slope('rss').toFixed(2)} MB/min, heap ${slope('heap').toFixed(2)} MB/min; camera reconnects ${status.video?.reconnects ?? 0}; pipeline error: ${status.lastError ?? 'none'}\n`);
+process.stdout.write(`second half: rss ${slope('rss').toFixed(2)} MB/min, heap ${slope('heap').toFixed(2)} MB/min; camera reconnects ${status.video?.reconnects ?? 0}, ball source reconnects ${status.balls.reconnects}; pipeline error: ${status.lastError ?? 'none'}\n`);
 process.exit(0);
