@@ -17,6 +17,7 @@ import { decodeStream } from '../vision/decode-stream.ts';
 import type { PipelineFrame, PipelineOptions } from '../vision/pipeline.ts';
 import { calibrateFromVideo } from './auto-calibrate.ts';
 import { backfillIds, type BackfillResult } from './backfill-ids.ts';
+import { trackVideoParallel, type ParallelTracks } from './parallel-tracks.ts';
 import { refereeWithoutOperator, type ReplayNote } from './replay-referee.ts';
 import { drawShot } from './shot-plot.ts';
 import { emptyTrackStats, trackVideo, type TrackVideoStats } from './video-tracks.ts';
@@ -36,6 +37,8 @@ export interface AnalyzeOptions {
   width?: number;
   /** Analyse at this frame rate (ffmpeg drops frames; event inference works from 30 fps). */
   fps?: number;
+  /** Track this many segments of the video at once, each in a worker thread (default 1: in this thread). */
+  jobs?: number;
   /** Draw shots/NNN.png (default true). */
   pictures?: boolean;
   pipeline?: PipelineOptions;
@@ -92,19 +95,10 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeResult> {
 
   t0 = clock();
   const cpu0 = process.cpuUsage();
-  const stream = decodeStream(o.video, { signal: o.signal, benchmark: true, ...(o.width ? { scale: { width: o.width } } : {}), ...(o.fps ? { fps: o.fps } : {}) });
-  let total = 0;
-  void stream.info.then((i) => { total = i.duration !== null ? Math.round(i.duration * i.fps) : 0; }, () => undefined);
-  const stats = emptyTrackStats();
-  const frames: TrackFrame[] = [];
-  const trackIds: number[][] = [];
-  const onFrame = (_: TrackFrame, pf: PipelineFrame): void => { trackIds.push(pf.balls.map((b) => b.trackId)); };
-  for await (const f of trackVideo(stream, calibration, { stats, signal: o.signal, pipeline: o.pipeline, onFrame })) {
-    frames.push(f);
-    o.progress?.(frames.length, Math.max(total, frames.length));
-  }
+  const tracked = await track(o, calibration);
   const cpuUsed = process.cpuUsage(cpu0);
-  const cpu = { nodeMs: (cpuUsed.user + cpuUsed.system) / 1000, ffmpegMs: stream.stats.ffmpegCpuMs };
+  const { frames, trackIds, stats } = tracked;
+  const cpu = { nodeMs: (cpuUsed.user + cpuUsed.system) / 1000, ffmpegMs: tracked.ffmpegCpuMs };
   const backfill = backfillIds(frames, trackIds);
   await writeLines(join(o.out, 'tracks.jsonl'), frames);
   const trackS = clock() - t0;
@@ -145,6 +139,38 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeResult> {
     frames: frames.length, shots, calls: judged.calls, notes: replay.notes, calibrated, stats, backfill, cpu,
     seconds: { calibrate: calibrateS, track: trackS, events: eventsS, judge: judgeS, pictures: picturesS },
   };
+}
+
+/** Decode and vision: in this thread, or in `jobs` segments on worker threads. */
+async function track(o: AnalyzeOptions, calibration: VisionCalibration): Promise<ParallelTracks> {
+  const scale = o.width ? { scale: { width: o.width } } : {};
+  const rate = o.fps ? { fps: o.fps } : {};
+  const jobs = o.jobs ?? 1;
+  if (jobs > 1) {
+    const probe = decodeStream(o.video, { maxFrames: 1, ...scale });
+    for await (const _ of probe) break;
+    const info = await probe.info;
+    if (info.duration !== null && info.duration > 4 * jobs) {
+      const total = Math.round(info.duration * (o.fps ?? info.fps));
+      return trackVideoParallel(o.video, calibration, {
+        jobs, duration: info.duration, sourceFps: info.fps, ...(o.width ? { width: o.width } : {}), ...rate,
+        ...(o.pipeline ? { pipeline: o.pipeline } : {}), ...(o.signal ? { signal: o.signal } : {}),
+        progress: (done) => o.progress?.(done, Math.max(total, done)),
+      });
+    }
+  }
+  const stream = decodeStream(o.video, { signal: o.signal, benchmark: true, ...scale, ...rate });
+  let total = 0;
+  void stream.info.then((i) => { total = i.duration !== null ? Math.round(i.duration * (o.fps ?? i.fps)) : 0; }, () => undefined);
+  const stats = emptyTrackStats();
+  const frames: TrackFrame[] = [];
+  const trackIds: number[][] = [];
+  const onFrame = (_: TrackFrame, pf: PipelineFrame): void => { trackIds.push(pf.balls.map((b) => b.trackId)); };
+  for await (const f of trackVideo(stream, calibration, { stats, signal: o.signal, pipeline: o.pipeline, onFrame })) {
+    frames.push(f);
+    o.progress?.(frames.length, Math.max(total, frames.length));
+  }
+  return { frames, trackIds, stats, ffmpegCpuMs: stream.stats.ffmpegCpuMs };
 }
 
 /** The frames of a shot: from its strike to its end (all balls at rest). */

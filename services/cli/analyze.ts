@@ -1,6 +1,7 @@
 // `railbird analyze <video> --game 9ball --out DIR`: a recorded match from video to calls
 // (services/analyze/analyze.ts): DIR/calibration.json, tracks.jsonl, events.jsonl, calls.jsonl,
 // notes.jsonl and shots/NNN.png.
+import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { GAMES, TABLE_SIZES, isOneOf } from '../contract/ids.ts';
 import { analyzeVideo } from '../analyze/analyze.ts';
@@ -14,6 +15,7 @@ interface AnalyzeFlags {
   table: string;
   width?: string;
   fps?: string;
+  jobs: string;
   out: string;
   pictures: boolean;
 }
@@ -31,6 +33,7 @@ export function registerAnalyze(program: Command): void {
     .option('--table <size>', 'table size for the automatic calibration: 9ft | 8ft | 7ft', '9ft')
     .option('--width <px>', 'decode at this width (faster, less precise); default: the video\'s')
     .option('--fps <n>', 'analyse at this frame rate (drops frames; faster); default: every frame')
+    .option('--jobs <n>', 'track this many segments of the video at once, on worker threads (one per core)', String(Math.min(4, availableParallelism())))
     .option('--no-pictures', 'skip the shot pictures')
     .action(async (video: string, f: AnalyzeFlags) => {
       if (!isOneOf(GAMES, f.game)) throw new Error(`--game must be one of ${GAMES.join(', ')}`);
@@ -43,13 +46,15 @@ export function registerAnalyze(program: Command): void {
       if (width !== undefined && !(Number.isInteger(width) && width >= 64 && width % 2 === 0)) throw new Error('--width must be an even number of pixels ≥ 64');
       const fps = f.fps === undefined ? undefined : Number(f.fps);
       if (fps !== undefined && !(fps >= 10 && fps <= 240)) throw new Error('--fps must be between 10 and 240');
+      const jobs = Number(f.jobs);
+      if (!(Number.isInteger(jobs) && jobs >= 1 && jobs <= 64)) throw new Error('--jobs must be an integer from 1 to 64');
       const bar = progressBar('railbird analyze');
       const ac = new AbortController();
       const stop = (): void => ac.abort(new Error('interrupted'));
       process.once('SIGINT', stop);
       try {
         const r = await analyzeVideo({
-          video, out: f.out, game: f.game, players: [players[0]!, players[1]!], table: f.table, pictures: f.pictures, signal: ac.signal,
+          video, out: f.out, game: f.game, players: [players[0]!, players[1]!], table: f.table, pictures: f.pictures, signal: ac.signal, jobs,
           progress: (done, total) => bar.update(done, total),
           ...(f.calibration ? { calibration: f.calibration } : {}), ...(race ? { race } : {}), ...(width ? { width } : {}), ...(fps ? { fps } : {}),
         });

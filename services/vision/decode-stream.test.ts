@@ -72,6 +72,12 @@ describe('decodeStream', () => {
     expect(Array.from(frames[0]!.image.data.subarray(0, 3))).toEqual([100, 155, 70]);
   });
 
+  it('starting between two frames, begins with the next one at its own time', async () => {
+    const [f] = await collect(decodeStream(clip, { start: 10.5 / FPS, maxFrames: 1 }));
+    expect(f!.t).toBeCloseTo(11 / FPS, 9);
+    expect(Array.from(f!.image.data.subarray(0, 3))).toEqual([110, 145, 77]);
+  });
+
   it('holds at most `queue` frames (plus one chunk) for a consumer that lags: ffmpeg is paused', async () => {
     const big = join(dir, 'big.mkv');
     await encode(big, 40, 320, 240);

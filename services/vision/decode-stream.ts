@@ -3,7 +3,8 @@
 // stays bounded whatever the length of the video: at most `queue` whole frames wait for the
 // consumer; when they do, ffmpeg's stdout is paused, the pipe fills and ffmpeg blocks
 // (backpressure). Frame times: a file is decoded at a constant rate (`-vsync cfr`), so frame k
-// is at `start + k / fps`; a live source is timed by arrival (seconds since its first frame).
+// of a decode from `start` is `k / fps` after the first frame at or after `start`; a live
+// source is timed by arrival (seconds since its first frame).
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Readable } from 'node:stream';
@@ -63,7 +64,7 @@ export function ffmpegArgs(source: string, o: DecodeStreamOptions = {}): string[
   const input: string[] = [];
   if (kind === 'device') input.push('-f', 'v4l2');
   if (kind === 'stream' && /^rtsps?:/i.test(source)) input.push('-rtsp_transport', 'tcp');
-  if (o.start && o.start > 0) input.push('-ss', o.start.toFixed(3));
+  if (o.start && o.start > 0) input.push('-ss', o.start.toFixed(6));
   const filters: string[] = [];
   if (o.scale) filters.push(`scale=${o.scale.width}:${o.scale.height ?? -2}:flags=area`);
   const out: string[] = [];
@@ -193,6 +194,7 @@ export class FrameStream implements AsyncIterable<DecodedFrame> {
     let filled = 0;
     const pending: Buffer[] = [];
     let wall0 = 0;
+    let first = 0;
     const consume = (chunk: Buffer): void => {
       let off = 0;
       while (off < chunk.length && !this.ended) {
@@ -206,7 +208,7 @@ export class FrameStream implements AsyncIterable<DecodedFrame> {
           const index = this.stats.frames++;
           const now = performance.now();
           if (index === 0) wall0 = now;
-          const t = info.live ? (now - wall0) / 1000 : (this.o.start ?? 0) + index / info.fps;
+          const t = info.live ? (now - wall0) / 1000 : first + index / info.fps;
           this.push({ index, t, image: { data: frame, width: info.width, height: info.height } });
           frame = null;
           filled = 0;
@@ -218,6 +220,8 @@ export class FrameStream implements AsyncIterable<DecodedFrame> {
       if (!this.parsed) { pending.push(chunk); return; }
       if (frameBytes === 0) {
         frameBytes = this.parsed.width * this.parsed.height * 3;
+        // A file decoded from `start` begins with the first frame at or after it (frames at k / fps).
+        first = this.parsed.live ? 0 : Math.ceil((this.o.start ?? 0) * this.parsed.fps - 1e-3) / this.parsed.fps;
         for (const c of pending.splice(0)) consume(c);
       }
       consume(chunk);
