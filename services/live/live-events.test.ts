@@ -48,6 +48,20 @@ describe('LiveEventInference', () => {
     for (const s of rested) expect(s.at - (s.shot.end?.t ?? 0)).toBeLessThan(0.7);
   });
 
+  it('does not let a hidden ball predicted beyond the cushions hold a shot open (a pocketed ball\'s coasting track)', () => {
+    const shot = seen[5]!.shot;
+    const coasting = new LiveEventInference();
+    const out: { t: number; end: number }[] = [];
+    for (const f of frames) {
+      // After the shot's end, a hidden ball goes on moving beyond the foot cushion for 2 s.
+      const k = f.t - shot.end!.t!;
+      const ghost = k > 0 && k < 2 ? [{ id: 1 as const, x: 1.4 + k, y: 0.9 + k, occluded: true }] : [];
+      for (const l of coasting.push({ ...f, balls: [...f.balls, ...ghost] }).lines) if (l.line.kind === 'shot') out.push({ t: l.line.t!, end: l.line.end!.t! });
+    }
+    expect(out.map((s) => s.t)).toEqual(seen.map((s) => s.shot.t));
+    expect(out[5]!.end).toBe(shot.end!.t);
+  });
+
   it('emits nothing again after a resume mark', () => {
     const again = new LiveEventInference();
     const last = seen[3]!.shot;

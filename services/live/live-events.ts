@@ -4,6 +4,7 @@
 // come out with the shot they precede or when they settle. The window keeps a pre-roll before
 // the next shot (start positions) and is trimmed while the table is still.
 import type { TableSize } from '../contract/ids.ts';
+import { BALL_RADIUS, TABLE_SPECS } from '../contract/table.ts';
 import type { TrackBall, TrackFrame } from '../contract/tracks.ts';
 import { inferEvents, type InferredLine } from '../events/infer.ts';
 import { DEFAULT_SEGMENT } from '../events/shots.ts';
@@ -83,7 +84,8 @@ export class LiveEventInference {
     return this.window.length;
   }
 
-  push(frame: TrackFrame): PushResult {
+  push(seen: TrackFrame): PushResult {
+    const frame = this.onBed(seen);
     const prev = this.window[this.window.length - 1];
     if (prev && frame.t <= prev.t) return { lines: [], motionStarted: false, inferMs: 0 };
     this.window.push(frame);
@@ -113,6 +115,17 @@ export class LiveEventInference {
       this.lastTrimT = frame.t;
     }
     return { lines, motionStarted, inferMs };
+  }
+
+  /**
+   * The frame without the hidden balls a tracker still predicts beyond the cushions (a pocketed
+   * ball's track coasting on): no ball is on the bed there, and its motion would hold the shot open.
+   */
+  private onBed(frame: TrackFrame): TrackFrame {
+    const hx = TABLE_SPECS[this.o.table].length / 2 + BALL_RADIUS;
+    const hy = TABLE_SPECS[this.o.table].width / 2 + BALL_RADIUS;
+    const off = (b: TrackBall) => b.occluded === true && (Math.abs(b.x) > hx || Math.abs(b.y) > hy);
+    return frame.balls.some(off) ? { ...frame, balls: frame.balls.filter((b) => !off(b)) } : frame;
   }
 
   /** Balls displaced beyond the threshold since `motionLag` ago (2: a ball appeared or vanished). */
