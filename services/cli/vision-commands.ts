@@ -6,7 +6,9 @@ import { calibrate, CalibrationError } from '../vision/calibrate.ts';
 import { loadCalibration, type VisionCalibration } from '../vision/calibration-model.ts';
 import { decodeFrames, decodeImage } from '../vision/decode.ts';
 import { BallDetector } from '../vision/detect.ts';
-import { ballCrop, guessKind } from '../vision/ball-crop.ts';
+import { BallIdentifier, kindOfClass } from '../vision/identity.ts';
+import { NONE_CLASS } from '../vision/identity-classes.ts';
+import { detectionCrops } from '../vision/track-identity.ts';
 import type { RgbImage } from '../vision/image.ts';
 
 const VIDEO = /\.(mp4|mov|mkv|avi|webm|m4v|ts)$/i;
@@ -50,21 +52,29 @@ export function registerCalibrate(program: Command): void {
 
 export interface DetectLine {
   image: string;
-  balls: { x: number; y: number; r: number; kind: 'cue' | 'eight' | 'solid' | 'stripe'; id: number | null; confidence: number }[];
+  balls: { x: number; y: number; r: number; kind: 'cue' | 'eight' | 'solid' | 'stripe'; id: number | null; confidence: number; detection: number }[];
   error?: string;
 }
 
-/** Detects the balls of one decoded image; `kind` is the colour heuristic and `id` null until the identity model exists. */
-export function detectLine(path: string, img: RgbImage, cal: VisionCalibration, detector?: BallDetector): DetectLine {
+/**
+ * Detects the balls of one decoded image and names them with the identity model (one batch):
+ * `id` and `kind` from the model's class (`id` null where the model calls the crop "not a ball";
+ * `kind` then from its likeliest ball class), `confidence` the model's probability of its call,
+ * `detection` the detector's own confidence.
+ */
+export async function detectLine(path: string, img: RgbImage, cal: VisionCalibration, model: BallIdentifier, detector?: BallDetector): Promise<DetectLine> {
   const det = detector ?? new BallDetector(cal);
   const { balls } = det.detect(img);
+  const ids = await model.identify(detectionCrops(img, balls));
+  const r3 = (v: number): number => Math.round(v * 1000) / 1000;
   return {
     image: path,
-    balls: balls.map((b) => {
-      // Kind from a colour heuristic (ball-crop.ts `guessKind`), not the identity classifier.
-      const kind = guessKind(ballCrop(img, cal, b.x, b.y)).kind;
-      const r3 = (v: number): number => Math.round(v * 100) / 100;
-      return { x: r3(b.u), y: r3(b.v), r: r3(b.r), kind, id: null, confidence: r3(b.confidence) };
+    balls: balls.map((b, k) => {
+      const m = ids[k]!;
+      let lead = 0;
+      for (let c = 1; c < NONE_CLASS; c++) if (m.probs[c]! > m.probs[lead]!) lead = c;
+      const kind = kindOfClass(lead) as DetectLine['balls'][number]['kind'];
+      return { x: r3(b.u), y: r3(b.v), r: r3(b.r), kind, id: m.id, confidence: r3(m.confidence), detection: r3(b.confidence) };
     }),
   };
 }
@@ -72,7 +82,7 @@ export function detectLine(path: string, img: RgbImage, cal: VisionCalibration, 
 export function registerDetect(program: Command): void {
   program
     .command('detect')
-    .description('detect balls in images; one JSON line per image ({"image", "balls": [{x, y, r, kind, id, confidence}]}, pixels)')
+    .description('detect and identify balls in images; one JSON line per image ({"image", "balls": [{x, y, r, kind, id, confidence, detection}]}, pixels)')
     .argument('<images...>', 'PNG/JPEG images')
     .option('--calibration <file>', 'calibration.json (default: calibrate each image itself)')
     .option('--table <size>', 'table size when calibrating: 9ft | 8ft | 7ft', '9ft')
@@ -80,6 +90,7 @@ export function registerDetect(program: Command): void {
       if (!isOneOf(TABLE_SIZES, opts.table)) throw new Error(`--table must be one of ${TABLE_SIZES.join(', ')}`);
       const fixed = opts.calibration ? loadCalibration(opts.calibration) : null;
       const detector = fixed ? new BallDetector(fixed) : null;
+      const model = await BallIdentifier.load();
       for (const path of images) {
         try {
           const img = await decodeImage(path);
@@ -88,11 +99,12 @@ export function registerDetect(program: Command): void {
             throw new Error(`image is ${img.width}×${img.height}, calibration is for ${fixed.imageWidth}×${fixed.imageHeight}`);
           }
           // With a shared calibration the cloth is learnt from the first image and reused.
-          process.stdout.write(JSON.stringify(detectLine(path, img, cal, detector ?? undefined)) + '\n');
+          process.stdout.write(JSON.stringify(await detectLine(path, img, cal, model, detector ?? undefined)) + '\n');
         } catch (e) {
           process.stdout.write(JSON.stringify({ image: path, balls: [], error: (e as Error).message }) + '\n');
           process.exitCode = 1;
         }
       }
+      await model.release();
     });
 }

@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BALL_RADIUS } from '../contract/table.ts';
 import { TableRenderer } from '../sim/render/index.ts';
 import type { FrameScene, SceneBall } from '../sim/render/scene.ts';
-import { ballCrop, guessKind } from './ball-crop.ts';
 import { calibrate } from './calibrate.ts';
 import type { VisionCalibration } from './calibration-model.ts';
 import { BallDetector, type BallDetection } from './detect.ts';
@@ -88,15 +87,6 @@ describe('ball detection on rendered 1080p frames (grey cloth, cue and player in
     const fast = nearest(dets, 0.3, -0.2);
     expect(fast.dist).toBeLessThan(R / 2);
     expect(fast.d?.blurred).toBe(true);
-  });
-
-  it('cuts an upright 32×32 crop per ball; the colour heuristic names the cue ball and the eight', () => {
-    const balls: SceneBall[] = [{ id: 0, x: 0.1, y: 0.0 }, { id: 8, x: -0.4, y: 0.2, q: { w: 0, x: 1, y: 0, z: 0 } }];
-    const { img } = run({ balls, frame: 14 });
-    const cue = ballCrop(img, cal, 0.1, 0.0);
-    expect(cue.data.length).toBe(32 * 32 * 3);
-    expect(guessKind(cue).kind).toBe('cue');
-    expect(guessKind(ballCrop(img, cal, -0.4, 0.2)).kind).toBe('eight');
   });
 
   it('video pipeline: windows around predictions between full searches, one track per ball', async () => {

@@ -47,7 +47,8 @@ export interface StageTimings {
   wall: number;
 }
 
-const cpuMs = (): number => {
+/** CPU time of this process (user + system, all threads) in ms. */
+export const cpuMs = (): number => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };

@@ -67,7 +67,7 @@ export interface VideoScore {
   trackSwitches: number;
   /** Wrong ids, truth → reported: count. */
   confusions: Map<string, number>;
-  /** Per-frame CPU ms: detection total, tracker; identity wall ms and crops. */
+  /** Per-frame CPU ms: detection total, tracker, identity; crops classified. */
   detectMs: number[];
   windowedMs: number[];
   trackMs: number[];
@@ -145,4 +145,37 @@ function scoreFrame(s: VideoScore, tf: TrackFrame, prev: TrackFrame | null, pf: 
     if (wasTrack !== undefined && wasTrack !== d.trackId) s.trackSwitches++;
     lastTrack.set(b.id, d.trackId);
   });
+}
+
+const pctOf = (a: number, b: number): string => (b ? ((100 * a) / b).toFixed(2) + ' %' : '-');
+const medianOf = (a: readonly number[]): number => {
+  if (!a.length) return NaN;
+  const s = [...a].sort((p, q) => p - q);
+  return s[Math.floor((s.length - 1) / 2)]!;
+};
+
+/** Prints the video table: one row per recording, then the per-frame costs over all of them. */
+export function printVideoScores(rows: readonly { name: string; score: VideoScore }[]): void {
+  const pad = (v: string | number, n: number): string => String(v).padStart(n);
+  console.log(`${pad('recording', 26)} ${pad('frames', 6)} ${pad('balls', 6)} ${pad('recall', 8)} ${pad('precision', 9)} ${pad('id right', 8)} ${pad('unknown', 8)} ${pad('wrong', 7)} ${pad('id sw', 5)} ${pad('trk sw', 6)}`);
+  for (const { name, score: s } of rows) {
+    const m = s.idRight + s.idUnknown + s.idWrong;
+    console.log(`${pad(name, 26)} ${pad(s.frames, 6)} ${pad(s.visible, 6)} ${pad(pctOf(s.found, s.visible), 8)} ${pad(pctOf(s.correct, s.detections), 9)} ${pad(pctOf(s.idRight, m), 8)} ${pad(pctOf(s.idUnknown, m), 8)} ${pad(pctOf(s.idWrong, m), 7)} ${pad(s.idSwitches, 5)} ${pad(s.trackSwitches, 6)}`);
+  }
+  for (const { name, score: s } of rows) {
+    const conf = [...s.confusions].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, n]) => `${k} ×${n}`).join(', ');
+    console.log(`  ${name}: rack ${s.rack}${conf ? `; wrong ids (truth→reported, frames): ${conf}` : ''}`);
+  }
+  const all = <K extends keyof VideoScore>(k: K): VideoScore[K][] => rows.map((r) => r.score[k]);
+  const flat = (a: number[][]): number[] => a.flat();
+  const stages = rows.flatMap((r) => r.score.stages);
+  const stageKeys = ['rectify', 'difference', 'edges', 'votes', 'candidates', 'refine', 'blobs'] as const;
+  const frames = stages.length;
+  const crops = flat(all('crops'));
+  console.log(`\nPer-frame cost on these videos (median CPU ms, one core; identity: crop cutting + batched ONNX, on ${(crops.reduce((a, b) => a + b, 0) / Math.max(1, frames)).toFixed(2)} crops per frame on average):`);
+  const total = stages.map((t, k) => t.total + flat(all('trackMs'))[k]! + flat(all('identityMs'))[k]!);
+  console.log(`  detection: whole-bed frames ${medianOf(flat(all('detectMs'))).toFixed(2)} (${flat(all('detectMs')).length}), windowed frames ${medianOf(flat(all('windowedMs'))).toFixed(2)} (${flat(all('windowedMs')).length})`);
+  console.log(`  stages (all frames): ${stageKeys.map((k) => `${k} ${medianOf(stages.map((t) => t[k])).toFixed(2)}`).join(' | ')}`);
+  console.log(`  tracking ${medianOf(flat(all('trackMs'))).toFixed(3)} | identity ${medianOf(flat(all('identityMs'))).toFixed(2)} (mean ${(flat(all('identityMs')).reduce((a, b) => a + b, 0) / Math.max(1, frames)).toFixed(2)})`);
+  console.log(`  detection + identity + tracking per frame: median ${medianOf(total).toFixed(2)}, mean ${(total.reduce((a, b) => a + b, 0) / Math.max(1, frames)).toFixed(2)}`);
 }

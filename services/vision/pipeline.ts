@@ -1,17 +1,21 @@
 // Per-frame vision for a video: detection in windows around the tracker's predictions, with a
 // full search of the bed every `fullSearchEvery` frames, on the first frame, and whenever a
-// track went unseen (a ball may have been struck out of its window, or a new one placed);
+// track went unseen (a ball may have been struck out of its window, or a new one placed); a
+// resting ball whose image patch has not changed since its last detection keeps it without a
+// window (static-balls.ts);
 // tracking; ball identity voted along the tracks (track-identity.ts: the ONNX model on a few
 // crops per frame, calibrated by the rack when one is seen). `toTrackFrame` gives the
 // contract's Tracks line of a processed frame.
 import type { BallId } from '../contract/ids.ts';
+import { BALL_RADIUS } from '../contract/table.ts';
 import type { TrackBall, TrackFrame } from '../contract/tracks.ts';
 import { tableToImage, type VisionCalibration } from './calibration-model.ts';
-import { BallDetector, type BallDetection, type StageTimings } from './detect.ts';
+import { BallDetector, cpuMs, type BallDetection, type StageTimings } from './detect.ts';
 import { BallIdentifier } from './identity.ts';
 import { kindOfClass, type BallKind } from './identity-classes.ts';
 import type { TrackVote } from './identity-vote.ts';
 import type { RgbImage } from './image.ts';
+import { StaticBalls } from './static-balls.ts';
 import { TrackIdentities, type IdentitySchedule, type IdentityStats } from './track-identity.ts';
 import { BallTracker, type TrackedBall, type TrackerSettings } from './tracker.ts';
 
@@ -20,6 +24,8 @@ export interface PipelineOptions {
   fullSearchEvery?: number;
   /** Least search radius around a prediction (m). Default 0.06. */
   windowRadius?: number;
+  /** Resting balls whose image patch did not change keep their detection (static-balls.ts). Default true. */
+  reuseStatic?: boolean;
   tracker?: Partial<TrackerSettings<BallDetection, TrackVote>>;
   /** The identity model; default: the committed model, loaded on first use; null: no identity (ids stay null). */
   identifier?: BallIdentifier | Promise<BallIdentifier> | null;
@@ -41,15 +47,16 @@ export interface PipelineFrame {
   /** The detector's raw output (tracks not yet confirmed included). */
   detections: BallDetection[];
   timings: StageTimings;
-  /** CPU ms of the tracker update; identity: crops classified and wall ms (cutting + inference). */
+  /** CPU ms of the tracker update; identity: crops classified and CPU ms (cutting + inference). */
   trackMs: number;
+  /** CPU ms of the resting balls' key-frame checks, and how many balls kept their detection. */
+  staticMs: number;
+  reused: number;
   identity: IdentityStats;
 }
 
-const cpuMs = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
+/** Speed (m/s) below which a tracked ball counts as at rest for the key-frame check. */
+const REST_SPEED = 0.03;
 
 export class VisionPipeline {
   readonly detector: BallDetector;
@@ -62,6 +69,7 @@ export class VisionPipeline {
   private ids: TrackIdentities | null = null;
   private readonly schedule: Partial<IdentitySchedule>;
   private readonly ownsModel: boolean;
+  private readonly statics: StaticBalls<BallDetection> | null;
 
   constructor(readonly calibration: VisionCalibration, opts: PipelineOptions = {}) {
     this.every = opts.fullSearchEvery ?? 15;
@@ -72,6 +80,7 @@ export class VisionPipeline {
     this.tracker = new BallTracker<BallDetection, TrackVote>(opts.tracker ?? {});
     this.schedule = opts.identity ?? {};
     this.ownsModel = opts.identifier === undefined;
+    this.statics = opts.reuseStatic === false ? null : new StaticBalls<BallDetection>();
     this.model = opts.identifier === null ? null : Promise.resolve(opts.identifier ?? BallIdentifier.load());
     // A failed load is reported by the first `process` call, not as an unhandled rejection.
     this.model?.catch(() => undefined);
@@ -81,11 +90,31 @@ export class VisionPipeline {
   async process(img: RgbImage, t: number): Promise<PipelineFrame> {
     if (this.model && !this.ids) this.ids = new TrackIdentities(await this.model, this.schedule);
     const full = this.frames % this.every === 0 || this.lostSince || this.tracker.tracks.length === 0;
-    const regions = full ? undefined : this.tracker.predictedRegions(t, this.radius);
-    const { balls, timings } = this.detector.detect(img, regions);
+    const s0 = cpuMs();
+    const reused = new Set<BallDetection>();
+    const regions = full ? undefined : this.tracker.predictedRegions(t, this.radius).filter((q) => {
+      const tr = this.tracker.track(q.trackId)!;
+      const still = this.statics && tr.missed === 0 && Math.hypot(tr.state.vx, tr.state.vy) < REST_SPEED;
+      const d = still ? this.statics!.unchanged(q.trackId, img) : null;
+      if (d) reused.add(d);
+      return !d;
+    });
+    let staticMs = cpuMs() - s0;
+    const { balls: found, timings } = this.detector.detect(img, regions);
+    // A window of a moving ball may take in a resting one: that one keeps its kept detection.
+    const balls = [...reused, ...found.filter((b) => ![...reused].some((r) => Math.hypot(r.x - b.x, r.y - b.y) < BALL_RADIUS))];
     const c0 = cpuMs();
     let tracked = this.tracker.update(balls, t);
     const trackMs = cpuMs() - c0;
+    if (this.statics) {
+      const k0 = cpuMs();
+      this.statics.keepOnly(new Set(this.tracker.tracks.map((tr) => tr.trackId)));
+      for (const b of tracked) {
+        const d = b.detection;
+        if (d && !reused.has(d) && !d.blurred && Math.hypot(b.vx, b.vy) < REST_SPEED) this.statics.remember(b.trackId, img, d);
+      }
+      staticMs += cpuMs() - k0;
+    }
     this.lostSince = tracked.some((b) => b.occluded);
     this.frames++;
     if (this.ids) {
@@ -98,7 +127,7 @@ export class VisionPipeline {
       return { ...b, kind: lead === null ? 'none' : kindOfClass(lead), confidence: v?.confidence ?? 0 };
     });
     const identity = this.ids ? { ...this.ids.stats } : { crops: 0, ms: 0, rack: null };
-    return { balls: out, fullSearch: full, detections: balls, timings, trackMs, identity };
+    return { balls: out, fullSearch: full, detections: balls, timings, trackMs, staticMs, reused: reused.size, identity };
   }
 
   /** Frees the identity model's session (when this pipeline loaded it). */

@@ -5,7 +5,7 @@
 // once on the batch and adds the class probabilities to each track's vote. When a rack is seen
 // at rest (before any adaptation), its crops calibrate the model to the ball set (identity-rack.ts).
 import type { BallId } from '../contract/ids.ts';
-import type { BallDetection } from './detect.ts';
+import { cpuMs, type BallDetection } from './detect.ts';
 import type { BallIdentifier } from './identity.ts';
 import { CROP_VALUES, cropBall, cropsToTensor } from './identity-crop.ts';
 import { RACK_IDS, assignRackIds, findRack } from './identity-rack.ts';
@@ -48,13 +48,19 @@ interface TrackState {
 export interface IdentityStats {
   /** Crops classified in the last frame. */
   crops: number;
-  /** Milliseconds of the last frame's crop cutting and inference (wall clock). */
+  /** CPU ms of the last frame's crop cutting and inference (all threads of the process). */
   ms: number;
   /** The rack calibration, once made. */
   rack: { frame: number; ids: BallId[]; fit: RackFit } | null;
 }
 
 type Ball = TrackedBall<BallDetection>;
+
+/** The identity model's input for detected balls (crops centred on each, 1.5 diameters wide). */
+export function detectionCrops(img: RgbImage, dets: readonly { u: number; v: number; r: number }[]): Float32Array {
+  const src = { rgb: img.data, width: img.width, height: img.height };
+  return cropsToTensor(dets.map((d) => cropBall(src, d.u, d.v, 2 * d.r)));
+}
 
 export class TrackIdentities {
   private readonly s: IdentitySchedule;
@@ -72,7 +78,7 @@ export class TrackIdentities {
 
   /** Looks at this frame's balls (the tracker's output, ids already made unique) and votes. */
   async observe(img: RgbImage, balls: readonly Ball[], tracker: BallTracker<BallDetection, TrackVote>): Promise<void> {
-    const w0 = performance.now();
+    const w0 = cpuMs();
     const f = this.frame++;
     this.stats.crops = 0;
     const live = new Set(tracker.tracks.map((t) => t.trackId));
@@ -94,7 +100,7 @@ export class TrackIdentities {
       }
     }
     if (this.s.adaptToRack && !this.stats.rack && f % 5 === 0 && (await this.tryRack(img, balls, tracker, f))) {
-      this.stats.ms = performance.now() - w0;
+      this.stats.ms = cpuMs() - w0;
       return;
     }
     const want: { b: Ball; priority: number }[] = [];
@@ -120,12 +126,11 @@ export class TrackIdentities {
       });
     }
     this.stats.crops = chosen.length;
-    this.stats.ms = performance.now() - w0;
+    this.stats.ms = cpuMs() - w0;
   }
 
   private crops(img: RgbImage, balls: readonly Ball[]): Float32Array {
-    const src = { rgb: img.data, width: img.width, height: img.height };
-    return cropsToTensor(balls.map((b) => cropBall(src, b.detection!.u, b.detection!.v, 2 * b.detection!.r)));
+    return detectionCrops(img, balls.map((b) => b.detection!));
   }
 
   /** Calibrates the model from a rack at rest, fully seen; votes its balls. True when done. */
