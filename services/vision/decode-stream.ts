@@ -198,7 +198,8 @@ export class FrameStream implements AsyncIterable<DecodedFrame> {
     const consume = (chunk: Buffer): void => {
       let off = 0;
       while (off < chunk.length && !this.ended) {
-        frame ??= new Uint8Array(frameBytes);
+        // Not zero-filled: every byte is written from the pipe before the frame is handed out.
+        frame ??= Buffer.allocUnsafeSlow(frameBytes);
         const n = Math.min(frameBytes - filled, chunk.length - off);
         frame.set(chunk.subarray(off, off + n), filled);
         filled += n;
