@@ -51,18 +51,6 @@ export interface BallSource {
   status(): SourceStatus;
 }
 
-/** A source with no ball tracking (operator inputs only). */
-export class NoBallSource implements BallSource {
-  readonly kind = 'none';
-  constructor(readonly description: string) {}
-  async *frames(signal: AbortSignal): AsyncIterable<SourcedFrame> {
-    await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-  }
-  status(): SourceStatus {
-    return { kind: this.kind, description: this.description, state: 'unavailable', fps: 0, reconnects: 0, lastError: null };
-  }
-}
-
 /** Frames per second over a sliding window of arrival times. */
 export class RateMeter {
   private readonly stamps: number[] = [];

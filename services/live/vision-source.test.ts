@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { visionDecoderPids, waitFor } from '../server/testing.ts';
+import { parseCalibration } from '../vision/calibration-model.ts';
 import type { SourcedFrame } from './ball-source.ts';
 import { Playhead } from './playhead.ts';
 import { VisionBallSource } from './vision-source.ts';
@@ -48,5 +49,25 @@ describe('VisionBallSource', () => {
     }
     expect(source.status().state).toBe('stopped');
     expect(visionDecoderPids()).toEqual([]);
+  }, 150_000);
+
+  it('finds the table on the first frames when there is no calibration, and hands it over to be stored', async () => {
+    const playhead = new Playhead({ duration: 59, gap: 1, speed: 1, loop: false, start: { pass: 0, t: 1 } });
+    const found: Record<string, unknown>[] = [];
+    const source = new VisionBallSource({ kind: 'file', path: VIDEO, playhead }, { table: '9ft', calibration: () => null, onCalibrated: (j) => found.push(j) });
+    const ac = new AbortController();
+    let frames = 0;
+    const running = (async () => { for await (const _ of source.frames(ac.signal)) frames += 1; })();
+    try {
+      await waitFor(() => found.length === 1 && frames >= 3, 90_000, 'a calibration and frames');
+      expect(source.status().vision!.calibration).toBe('automatic');
+      const corners = (found[0]!.corners as { u: number; v: number }[]).map((c) => [c.u, c.v]);
+      const truth = parseCalibration(calibration).corners.map((c) => [c.u, c.v]);
+      expect(corners).toHaveLength(4);
+      for (const [u, v] of corners) expect(Math.min(...truth.map(([tu, tv]) => Math.hypot(u! - tu!, v! - tv!)))).toBeLessThan(6);
+    } finally {
+      ac.abort();
+      await running;
+    }
   }, 150_000);
 });

@@ -79,7 +79,9 @@ export function createRuntime(options: Partial<RuntimeOptions> = {}): Runtime {
   const recorded = rec?.log ? (JSON.parse(readFileSync(rec.log, 'utf8').split('\n')[0]!) as MatchLine) : null;
   const tableSize = (calibrationJson?.table as TableSize | undefined) ?? recorded?.table ?? '9ft';
   const table = catalog.tableByName('Table 1') ?? catalog.createTable('Table 1', tableSize);
-  if (calibrationJson && table.calibrationId === null) catalog.addCalibration(table.id, `${rec!.name}/calibration.json`, calibrationJson, 'system');
+  // A recording's own calibration is the table's current one when the recording first plays on it.
+  const ownLabel = `${rec?.name}/calibration.json`;
+  if (calibrationJson && !catalog.calibrations(table.id).some((c) => c.label === ownLabel)) catalog.addCalibration(table.id, ownLabel, calibrationJson, 'system');
 
   let source: LiveSource;
   let warmFrames: TrackFrame[] = [];

@@ -50,20 +50,30 @@ export function videoDuration(path: string): number {
   return Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]);
 }
 
-/** The table's current calibration, unless it was made for a recording (a camera source must not use it). */
-function tableCalibration(catalog: CatalogStore, tableId: number, forCamera: boolean): CalibrationChoice | null {
+const automaticLabel = (key: string): string => `automatic (${key})`;
+
+/**
+ * The table's current calibration for a source: a recording takes it when it is its own or was
+ * saved after it (adjusted on /calibration), else its own; a camera takes it unless it was made
+ * for a recording (null: found automatically).
+ */
+export function tableCalibration(catalog: CatalogStore, tableId: number, key: string, recording: string | null): CalibrationChoice | null {
   const id = catalog.table(tableId)?.calibrationId ?? null;
-  const rec = id === null ? null : catalog.calibration(id);
-  if (!rec || (forCamera && rec.label.endsWith('/calibration.json'))) return null;
-  return { json: rec.calibration, label: `${rec.label} (#${rec.id})` };
+  const current = id === null ? null : catalog.calibration(id);
+  // Made for another source: a recording's own, or found automatically on another source.
+  const foreign = (label: string) => label.endsWith('/calibration.json') || (label.startsWith('automatic (') && label !== automaticLabel(key));
+  const own = recording === null ? null : catalog.calibrations(tableId).find((c) => c.label === `${recording}/calibration.json`) ?? null;
+  const usable = current && !foreign(current.label) ? current : null;
+  const chosen = own ? (usable && usable.id >= own.id ? usable : own) : usable;
+  return chosen ? { json: chosen.calibration, label: `${chosen.label} (#${chosen.id})` } : null;
 }
 
-function visionSource(input: ReturnType<typeof videoInputOf>, key: string, o: SourceOptions, table: { id: number; size: TableSize }, catalog: CatalogStore): VisionBallSource {
+function visionSource(input: ReturnType<typeof videoInputOf>, key: string, recording: string | null, o: SourceOptions, table: { id: number; size: TableSize }, catalog: CatalogStore): VisionBallSource {
   const given = o.calibration ? { json: JSON.parse(readFileSync(o.calibration, 'utf8')) as Record<string, unknown>, label: o.calibration } : null;
   return new VisionBallSource(input, {
     table: table.size,
-    calibration: () => given ?? tableCalibration(catalog, table.id, input.kind !== 'file'),
-    onCalibrated: (json) => { catalog.addCalibration(table.id, `automatic (${key})`, json, 'vision'); },
+    calibration: () => given ?? tableCalibration(catalog, table.id, key, recording),
+    onCalibrated: (json) => { catalog.addCalibration(table.id, automaticLabel(key), json, 'vision'); },
     width: o.visionWidth,
   });
 }
@@ -78,7 +88,7 @@ export function recordingSource(rec: RecordingFiles, o: SourceOptions, start: Pl
   const playhead = new Playhead({ duration, gap: 3, speed: o.speed, loop: o.loop, start });
   const balls: BallSource = o.balls === 'tracks'
     ? new TracksFileSource(frames, playhead, tracksPath!)
-    : visionSource({ kind: 'file', path: rec.video!, playhead }, key, o, table, catalog);
+    : visionSource({ kind: 'file', path: rec.video!, playhead }, key, rec.name, o, table, catalog);
   return {
     source: {
       key, label: `${rec.name} recording${o.speed !== 1 ? ` ×${o.speed}` : ''}${o.balls === 'tracks' ? ' (recorded tracks)' : ''}`,
@@ -101,7 +111,7 @@ export function cameraSource(src: string, o: SourceOptions, table: { id: number;
     const playhead = new Playhead({ duration: TracksFileSource.durationOf(frames), gap: 3, speed: o.speed, loop: o.loop, start: { pass: 0, t: 0 } });
     balls = new TracksFileSource(frames, playhead, o.tracks);
   } else {
-    balls = visionSource(input, key, o, table, catalog);
+    balls = visionSource(input, key, null, o, table, catalog);
   }
   // A V4L2 device opens once: vision has it, so there is no second decode for the camera image.
   const image = o.video && !(input.kind === 'device' && o.balls === 'vision');
