@@ -3,7 +3,7 @@
 // notes.jsonl and shots/NNN.png.
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
-import { GAMES, TABLE_SIZES, isOneOf } from '../contract/ids.ts';
+import { GAMES, TABLE_SIZES, isOneOf, type Game, type TableSize } from '../contract/ids.ts';
 import { analyzeVideo } from '../analyze/analyze.ts';
 import { progressBar } from './progress.ts';
 
@@ -18,6 +18,33 @@ interface AnalyzeFlags {
   jobs: string;
   out: string;
   pictures: boolean;
+}
+
+interface CheckedFlags {
+  game: Game;
+  table: TableSize;
+  players: [string, string];
+  race: number | undefined;
+  width: number | undefined;
+  fps: number | undefined;
+  jobs: number;
+}
+
+/** The flags checked and converted, or what is wrong with them. */
+function checkFlags(f: AnalyzeFlags): CheckedFlags | string {
+  if (!isOneOf(GAMES, f.game)) return `--game must be one of ${GAMES.join(', ')}`;
+  if (!isOneOf(TABLE_SIZES, f.table)) return `--table must be one of ${TABLE_SIZES.join(', ')}`;
+  const players = f.players.split(',').map((p) => p.trim());
+  if (players.length !== 2 || players.some((p) => p === '') || players[0] === players[1]) return '--players needs two different names, comma-separated';
+  const race = f.race === undefined ? undefined : Number(f.race);
+  if (race !== undefined && !(Number.isInteger(race) && race > 0)) return '--race must be a positive integer';
+  const width = f.width === undefined ? undefined : Number(f.width);
+  if (width !== undefined && !(Number.isInteger(width) && width >= 64 && width % 2 === 0)) return '--width must be an even number of pixels ≥ 64';
+  const fps = f.fps === undefined ? undefined : Number(f.fps);
+  if (fps !== undefined && !(fps >= 10 && fps <= 240)) return '--fps must be between 10 and 240';
+  const jobs = Number(f.jobs);
+  if (!(Number.isInteger(jobs) && jobs >= 1 && jobs <= 64)) return '--jobs must be an integer from 1 to 64';
+  return { game: f.game, table: f.table, players: [players[0]!, players[1]!], race, width, fps, jobs };
 }
 
 export function registerAnalyze(program: Command): void {
@@ -36,25 +63,20 @@ export function registerAnalyze(program: Command): void {
     .option('--jobs <n>', 'track this many segments of the video at once, on worker threads (one per core)', String(Math.min(4, availableParallelism())))
     .option('--no-pictures', 'skip the shot pictures')
     .action(async (video: string, f: AnalyzeFlags) => {
-      if (!isOneOf(GAMES, f.game)) throw new Error(`--game must be one of ${GAMES.join(', ')}`);
-      if (!isOneOf(TABLE_SIZES, f.table)) throw new Error(`--table must be one of ${TABLE_SIZES.join(', ')}`);
-      const players = f.players.split(',').map((p) => p.trim());
-      if (players.length !== 2 || players.some((p) => p === '') || players[0] === players[1]) throw new Error('--players needs two different names, comma-separated');
-      const race = f.race === undefined ? undefined : Number(f.race);
-      if (race !== undefined && !(Number.isInteger(race) && race > 0)) throw new Error('--race must be a positive integer');
-      const width = f.width === undefined ? undefined : Number(f.width);
-      if (width !== undefined && !(Number.isInteger(width) && width >= 64 && width % 2 === 0)) throw new Error('--width must be an even number of pixels ≥ 64');
-      const fps = f.fps === undefined ? undefined : Number(f.fps);
-      if (fps !== undefined && !(fps >= 10 && fps <= 240)) throw new Error('--fps must be between 10 and 240');
-      const jobs = Number(f.jobs);
-      if (!(Number.isInteger(jobs) && jobs >= 1 && jobs <= 64)) throw new Error('--jobs must be an integer from 1 to 64');
+      const opts = checkFlags(f);
+      if (typeof opts === 'string') {
+        process.stderr.write(`railbird analyze: ${opts}\n`);
+        process.exitCode = 2;
+        return;
+      }
+      const { game, table, players, race, width, fps, jobs } = opts;
       const bar = progressBar('railbird analyze');
       const ac = new AbortController();
       const stop = (): void => ac.abort(new Error('interrupted'));
       process.once('SIGINT', stop);
       try {
         const r = await analyzeVideo({
-          video, out: f.out, game: f.game, players: [players[0]!, players[1]!], table: f.table, pictures: f.pictures, signal: ac.signal, jobs,
+          video, out: f.out, game, players, table, pictures: f.pictures, signal: ac.signal, jobs,
           progress: (done, total) => bar.update(done, total),
           ...(f.calibration ? { calibration: f.calibration } : {}), ...(race ? { race } : {}), ...(width ? { width } : {}), ...(fps ? { fps } : {}),
         });
