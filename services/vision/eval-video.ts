@@ -2,14 +2,15 @@
 // tracks.jsonl): frames streamed from ffmpeg one at a time, the pipeline run on each, its
 // balls matched to the true balls by nearest position (greedy, within a ball radius plus half
 // the true ball's travel in a frame). Scores: detection recall (true balls not hidden) and
-// precision (detected balls), per-frame id accuracy of the matched balls (right / unknown /
+// precision (detected balls; recall also for balls inside the cushion noses only, as balls
+// hanging in a pocket's jaws are not searched), per-frame id accuracy of the matched balls (right / unknown /
 // wrong), identity switches (a true ball's matched id changing from one ball number to
 // another), and the per-frame costs of the stages.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { ffmpegPath } from '../capture/ffmpeg-path.ts';
 import { parseTracks, type TrackFrame } from '../contract/tracks.ts';
-import { BALL_RADIUS } from '../contract/table.ts';
+import { BALL_RADIUS, TABLE_SPECS, type TableSpec } from '../contract/table.ts';
 import type { VisionCalibration } from './calibration-model.ts';
 import { matchNearest } from './eval-metrics.ts';
 import type { RgbImage } from './image.ts';
@@ -54,6 +55,9 @@ export interface VideoScore {
   /** True balls not hidden, and those found. */
   visible: number;
   found: number;
+  /** The same for true balls whose centre lies inside the cushion noses (not hanging in a pocket's jaws). */
+  visibleBed: number;
+  foundBed: number;
   /** Detected (not coasting) pipeline balls, and those on some true ball. */
   detections: number;
   correct: number;
@@ -89,7 +93,7 @@ export async function evalVideo(video: string, truth: readonly TrackFrame[], cal
   const count = Math.min(o.count ?? truth.length, truth.length - start);
   const pipe = new VisionPipeline(cal, o.pipeline);
   const s: VideoScore = {
-    frames: 0, visible: 0, found: 0, detections: 0, correct: 0, idRight: 0, idUnknown: 0, idWrong: 0, idSwitches: 0, trackSwitches: 0,
+    frames: 0, visible: 0, found: 0, visibleBed: 0, foundBed: 0, detections: 0, correct: 0, idRight: 0, idUnknown: 0, idWrong: 0, idSwitches: 0, trackSwitches: 0,
     confusions: new Map(), detectMs: [], windowedMs: [], trackMs: [], identityMs: [], crops: [], stages: [], rack: 'none',
   };
   const lastId = new Map<number, number>();
@@ -105,7 +109,7 @@ export async function evalVideo(video: string, truth: readonly TrackFrame[], cal
       s.identityMs.push(pf.identity.ms);
       s.crops.push(pf.identity.crops);
       if (pf.identity.rack && s.rack === 'none') s.rack = `frame ${k}: ids ${pf.identity.rack.ids.join(',')}, set ${pf.identity.rack.fit.set ?? '-'}`;
-      scoreFrame(s, tf, truth[k - 1] ?? null, pf, lastId, lastTrack);
+      scoreFrame(s, tf, truth[k - 1] ?? null, pf, lastId, lastTrack, TABLE_SPECS[cal.table]);
       o.inspect?.(k, tf, pf);
     });
   } finally {
@@ -114,7 +118,7 @@ export async function evalVideo(video: string, truth: readonly TrackFrame[], cal
   return s;
 }
 
-function scoreFrame(s: VideoScore, tf: TrackFrame, prev: TrackFrame | null, pf: PipelineFrame, lastId: Map<number, number>, lastTrack: Map<number, number>): void {
+function scoreFrame(s: VideoScore, tf: TrackFrame, prev: TrackFrame | null, pf: PipelineFrame, lastId: Map<number, number>, lastTrack: Map<number, number>, spec: TableSpec): void {
   const seen = pf.balls.filter((b) => !b.occluded);
   const { tUsed, dUsed } = matchNearest(tf.balls, seen, (b) => {
     const p = prev?.balls.find((q) => q.id === b.id);
@@ -125,9 +129,12 @@ function scoreFrame(s: VideoScore, tf: TrackFrame, prev: TrackFrame | null, pf: 
   tf.balls.forEach((b, ti) => {
     if (b.occluded || b.id === null) return;
     s.visible++;
+    const onBed = Math.abs(b.x) <= spec.length / 2 && Math.abs(b.y) <= spec.width / 2;
+    if (onBed) s.visibleBed++;
     const di = tUsed.get(ti);
     if (di === undefined) return;
     s.found++;
+    if (onBed) s.foundBed++;
     const d = seen[di]!;
     if (d.id === null) s.idUnknown++;
     else if (d.id === b.id) s.idRight++;
@@ -157,10 +164,10 @@ const medianOf = (a: readonly number[]): number => {
 /** Prints the video table: one row per recording, then the per-frame costs over all of them. */
 export function printVideoScores(rows: readonly { name: string; score: VideoScore }[]): void {
   const pad = (v: string | number, n: number): string => String(v).padStart(n);
-  console.log(`${pad('recording', 26)} ${pad('frames', 6)} ${pad('balls', 6)} ${pad('recall', 8)} ${pad('precision', 9)} ${pad('id right', 8)} ${pad('unknown', 8)} ${pad('wrong', 7)} ${pad('id sw', 5)} ${pad('trk sw', 6)}`);
+  console.log(`${pad('recording', 26)} ${pad('frames', 6)} ${pad('balls', 6)} ${pad('recall', 8)} ${pad('in noses', 8)} ${pad('precision', 9)} ${pad('id right', 8)} ${pad('unknown', 8)} ${pad('wrong', 7)} ${pad('id sw', 5)} ${pad('trk sw', 6)}`);
   for (const { name, score: s } of rows) {
     const m = s.idRight + s.idUnknown + s.idWrong;
-    console.log(`${pad(name, 26)} ${pad(s.frames, 6)} ${pad(s.visible, 6)} ${pad(pctOf(s.found, s.visible), 8)} ${pad(pctOf(s.correct, s.detections), 9)} ${pad(pctOf(s.idRight, m), 8)} ${pad(pctOf(s.idUnknown, m), 8)} ${pad(pctOf(s.idWrong, m), 7)} ${pad(s.idSwitches, 5)} ${pad(s.trackSwitches, 6)}`);
+    console.log(`${pad(name, 26)} ${pad(s.frames, 6)} ${pad(s.visible, 6)} ${pad(pctOf(s.found, s.visible), 8)} ${pad(pctOf(s.foundBed, s.visibleBed), 8)} ${pad(pctOf(s.correct, s.detections), 9)} ${pad(pctOf(s.idRight, m), 8)} ${pad(pctOf(s.idUnknown, m), 8)} ${pad(pctOf(s.idWrong, m), 7)} ${pad(s.idSwitches, 5)} ${pad(s.trackSwitches, 6)}`);
   }
   for (const { name, score: s } of rows) {
     const conf = [...s.confusions].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, n]) => `${k} ×${n}`).join(', ');

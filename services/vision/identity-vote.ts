@@ -21,7 +21,7 @@ export interface VoteOptions {
   minConfidence: number;
 }
 
-export const DEFAULT_VOTE: VoteOptions = { decay: 0.97, floor: 0.02, skipNone: 0.6, minFrames: 2, minConfidence: 0.9 };
+export const DEFAULT_VOTE: VoteOptions = { decay: 0.97, floor: 0.02, skipNone: 0.6, minFrames: 1, minConfidence: 0.9 };
 
 export interface VotedIdentity {
   /** The leading id (null before any observation). */
@@ -78,6 +78,12 @@ export class TrackVote implements IdentityHook {
     }
     this.frames++;
     return true;
+  }
+
+  /** Scales the evidence so far down (0–1]: after an occlusion or a close pass the track may follow another ball. */
+  soften(factor: number): void {
+    if (!(factor > 0 && factor <= 1)) throw new Error('TrackVote.soften: factor must be in (0, 1]');
+    for (let c = 0; c < 16; c++) this.score[c] = this.score[c]! * factor;
   }
 
   /** Forgets every observation (a track found to follow another ball). */

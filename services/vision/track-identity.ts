@@ -31,12 +31,14 @@ export interface IdentitySchedule {
   maxCrops: number;
   /** Vote weight of a blurred or partly seen ball's crop. Default 0.5. */
   weakWeight: number;
+  /** Evidence kept when a track comes back from an occlusion or passes close to another ball (it may have swapped). Default 0.2. */
+  soften: number;
   /** Learn the ball set from a rack seen at rest. Default true. */
   adaptToRack: boolean;
 }
 
 export const DEFAULT_SCHEDULE: IdentitySchedule = {
-  restEvery: 30, movingEvery: 3, sure: 0.995, restSpeed: 0.05, watchFrames: 4, closePass: 0.075, maxCrops: 24, weakWeight: 0.5, adaptToRack: true,
+  restEvery: 30, movingEvery: 3, sure: 0.995, restSpeed: 0.05, watchFrames: 4, closePass: 0.075, maxCrops: 24, weakWeight: 0.5, soften: 0.2, adaptToRack: true,
 };
 
 interface TrackState {
@@ -87,15 +89,15 @@ export class TrackIdentities {
     for (const b of balls) {
       const st = this.state.get(b.trackId) ?? { last: -Infinity, watchUntil: -1, wasHidden: false };
       this.state.set(b.trackId, st);
-      if (st.wasHidden && !b.occluded) st.watchUntil = f + this.s.watchFrames;
+      if (st.wasHidden && !b.occluded) this.watch(b.trackId, st, f, tracker);
       st.wasHidden = b.occluded;
     }
     for (let i = 0; i < balls.length; i++) {
       for (let j = i + 1; j < balls.length; j++) {
         const a = balls[i]!, b = balls[j]!;
         if ((moving(a) || moving(b)) && Math.hypot(a.x - b.x, a.y - b.y) < this.s.closePass) {
-          this.state.get(a.trackId)!.watchUntil = f + this.s.watchFrames;
-          this.state.get(b.trackId)!.watchUntil = f + this.s.watchFrames;
+          this.watch(a.trackId, this.state.get(a.trackId)!, f, tracker);
+          this.watch(b.trackId, this.state.get(b.trackId)!, f, tracker);
         }
       }
     }
@@ -127,6 +129,12 @@ export class TrackIdentities {
     }
     this.stats.crops = chosen.length;
     this.stats.ms = cpuMs() - w0;
+  }
+
+  /** Looks at a track every frame for a while; its evidence so far counts less (once per episode). */
+  private watch(track: number, st: TrackState, f: number, tracker: BallTracker<BallDetection, TrackVote>): void {
+    if (f > st.watchUntil) tracker.track(track)?.identity.soften(this.s.soften);
+    st.watchUntil = f + this.s.watchFrames;
   }
 
   private crops(img: RgbImage, balls: readonly Ball[]): Float32Array {
