@@ -86,19 +86,22 @@ describe('ball tracker', () => {
     expect(out.find((o) => o.trackId === tb)!.id).toBe(null);
     const v = new TrackVote();
     expect(v.resolved()).toBe(null);
+    // One look cannot be sure enough (each class's evidence is floored), two agreeing looks are.
+    v.add(dist({ 3: 0.9 }));
+    expect(v.resolved()).toBe(null);
     v.add(dist({ 3: 0.9 }));
     expect(v.resolved()).toBe(3);
     v.add(dist({ 5: 0.9 }));
-    expect(v.resolved()).toBe(null);
     v.add(dist({ 3: 0.9 }));
     v.add(dist({ 3: 0.9 }));
     expect(v.resolved()).toBe(3);
     // After an occlusion the evidence counts less: fewer contrary observations flip it.
-    const w = new TrackVote();
-    for (let k = 0; k < 30; k++) w.add(dist({ 3: 0.95 }));
+    const [w, hard] = [new TrackVote(), new TrackVote()];
+    for (let k = 0; k < 30; k++) for (const x of [w, hard]) x.add(dist({ 3: 0.95 }));
     w.soften(0.2);
-    for (let k = 0; k < 3; k++) w.add(dist({ 5: 0.95 }));
+    for (let k = 0; k < 6; k++) for (const x of [w, hard]) x.add(dist({ 5: 0.95 }));
     expect(w.resolved()).toBe(5);
+    expect(hard.resolved()).toBe(3);
     expect(() => v.add(dist({ 2: 1 }), Number.NaN)).toThrow();
   });
 });
