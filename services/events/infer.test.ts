@@ -76,6 +76,22 @@ describe('event inference on simulated tracks', () => {
     expect((disturbed[0] as { balls: { x: number }[] }).balls[0]!.x).toBeCloseTo(b4.x + 0.1, 2);
   });
 
+  it.each([60, 30])('a ball in the jaws that drops within a frame of the hit was hit by the cue ball, then pocketed (%i fps)', (fps) => {
+    const x = 1.27 - 0.03, y = 0.635 - 0.03;
+    const { frames, sim } = trackShot({ balls: [{ id: 0, x: x - 0.5, y: y - 0.25 }, { id: 3 as BallId, x, y }], strike: { speed: 2, direction: Math.atan2(0.25, 0.5) }, fps, noise: 0.001 });
+    const truth = firstContact(sim.events)!;
+    const drop = kinds(sim.events, 'pocket').find((e) => e.type === 'pocket' && e.ball === 3)!;
+    expect(drop.t - truth.t).toBeLessThan(1 / fps);
+    const shot = shotOf(frames);
+    const got = firstContact(shot.events)!;
+    expect(got).toMatchObject({ a: 0, b: 3 });
+    expect(Math.abs(got.t - truth.t)).toBeLessThan(1 / fps);
+    const pocket = kinds(shot.events, 'pocket').find((e) => e.type === 'pocket' && e.ball === 3)!;
+    expect(pocket).toMatchObject({ pocket: 'foot-left' });
+    expect(pocket.t).toBeGreaterThanOrEqual(got.t);
+    expect(Math.abs(pocket.t - drop.t)).toBeLessThan(2 / fps);
+  });
+
   it('a hand placing the cue ball (ball in hand: it speeds up, nothing else moves) is no strike', () => {
     const a = trackShot({ balls: [{ id: 0, x: -0.5, y: 0 }, { id: 4 as BallId, x: 0.5, y: 0.4 }], strike: { speed: 1.5, direction: Math.atan2(0.4, 1.0) }, fps: 60, noise: 0.001 });
     const last = a.frames[a.frames.length - 1]!;

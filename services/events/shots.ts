@@ -3,7 +3,7 @@
 // shots (balls disturbed while no shot was in progress).
 import type { BallId } from '../contract/ids.ts';
 import { BALL_RADIUS } from '../contract/table.ts';
-import { fitLine, type Series } from './series.ts';
+import { fitLine, indexAtOrBefore, type Series } from './series.ts';
 import type { BallMotion, MotionRun } from './motion.ts';
 
 export interface SegmentOptions {
@@ -16,8 +16,8 @@ export interface SegmentOptions {
 export const DEFAULT_SEGMENT: SegmentOptions = { strikeSpeed: 0.15, restHold: 0.4 };
 
 export interface ShotWindow {
-  /** Cue-ball motion run of the strike. */
-  cueRun: MotionRun;
+  /** Cue-ball motion run of the strike (null: the cue ball hardly moved, pushing a ball it rested against). */
+  cueRun: MotionRun | null;
   /** Time of the first moving cue-ball sample (the strike is just before it). */
   firstMoving: number;
   /** Time of the cue ball's last sample before that (at rest; a frame earlier unless it was hidden). */
@@ -99,7 +99,7 @@ function hitByBall(motions: Map<BallId, BallMotion>, at: { x: number; y: number 
       // Only a ball already moving before the cue ball started can have hit it.
       if (a > t - 0.02 || b < t - 0.05) continue;
       // A ball that rested touching the cue ball was pushed by it (a frozen-ball stroke, G18l).
-      if (r.restBefore && Math.hypot(r.restBefore.x - at.x, r.restBefore.y - at.y) < diameter + 0.01) continue;
+      if (r.restBefore && a > t - 0.1 && Math.hypot(r.restBefore.x - at.x, r.restBefore.y - at.y) < diameter + 0.01) continue;
       let nearest = m.series.samples[r.first]!;
       for (let k = r.first; k <= r.last; k++) {
         const p = m.series.samples[k]!;
@@ -153,26 +153,71 @@ export function findShots(motions: Map<BallId, BallMotion>, o: SegmentOptions = 
     if (!launches && (!leavesAtSpeed(cue.series, run, o) || carried(motions, cue.series, run))) return false;
     return !hitByBall(motions, run.restBefore!, runStart(cue.series, run), diameter);
   });
-  return strikes.map((run, i) => {
-    const start = runStart(cue.series, run);
+  const windows = strikes.map((run, i): ShotWindow => {
     const next = strikes[i + 1];
-    const cap = next ? runStart(cue.series, next) - 1e-6 : Infinity;
-    let end = Math.min(runEnd(cue.series, run), cap);
-    // Extend the end while any ball's motion that began during the shot goes on.
-    for (let grew = true; grew;) {
-      grew = false;
-      for (const m of motions.values()) {
-        for (const r of m.runs) {
-          const a = runStart(m.series, r);
-          const b = Math.min(runEnd(m.series, r), cap);
-          if (a <= end + o.restHold && b > end && b > start) {
-            end = b;
-            grew = true;
-          }
+    const lastStill = run.first > 0 ? cue.series.samples[run.first - 1]!.t : runStart(cue.series, run) - frame;
+    return windowOf(motions, run, runStart(cue.series, run), lastStill, runEnd(cue.series, run), next ? runStart(cue.series, next) : Infinity, o);
+  });
+  // Strokes that barely moved the cue ball: the ball it rested against leaves at speed.
+  const pushes = pushedBalls(motions, cue.series, o, diameter).filter((p) => !windows.some((w) => p.start >= w.lastStill - 0.1 && p.start <= w.end + o.restHold));
+  for (const p of pushes) {
+    const cap = windows.find((w) => w.firstMoving > p.start)?.firstMoving ?? Infinity;
+    windows.push(windowOf(motions, null, p.start, p.lastStill, p.start, cap, o));
+    windows.sort((x, y) => x.firstMoving - y.firstMoving);
+  }
+  return windows;
+}
+
+/** The shot from a strike at `start` (first moving sample): its end extended while any ball's motion that began during it goes on. */
+function windowOf(motions: Map<BallId, BallMotion>, run: MotionRun | null, start: number, lastStill: number, firstEnd: number, next: number, o: SegmentOptions): ShotWindow {
+  const cap = next - 1e-6;
+  let end = Math.min(firstEnd, cap);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const m of motions.values()) {
+      for (const r of m.runs) {
+        const a = runStart(m.series, r);
+        const b = Math.min(runEnd(m.series, r), cap);
+        if (a <= end + o.restHold && b > end && b > start) {
+          end = b;
+          grew = true;
         }
       }
     }
-    const lastStill = run.first > 0 ? cue.series.samples[run.first - 1]!.t : start - frame;
-    return { cueRun: run, firstMoving: start, lastStill, end };
-  });
+  }
+  return { cueRun: run, firstMoving: start, lastStill, end };
+}
+
+/** Largest gap (m) between a resting cue ball and the ball it pushes away without moving visibly itself. */
+const PUSH_GAP = 0.01;
+
+/**
+ * An object ball that leaves rest from beside the resting cue ball, no ball moving into it: the
+ * cue ball was struck into it (frozen or nearly so) and hardly moved itself.
+ */
+function pushedBalls(motions: Map<BallId, BallMotion>, cue: Series, o: SegmentOptions, diameter: number): { start: number; lastStill: number }[] {
+  const out: { start: number; lastStill: number }[] = [];
+  for (const [id, m] of motions) {
+    if (id === 0) continue;
+    for (const r of m.runs) {
+      // At any speed (a soft safety off a frozen ball), but not carried by a hand.
+      if (!r.restBefore || r.first === 0 || speedsUp(m.series, r)) continue;
+      const t = runStart(m.series, r);
+      const k = indexAtOrBefore(cue.samples, t - 1e-9);
+      const at = cue.samples[k];
+      if (!at || t - at.t > 0.2 || Math.hypot(at.x - r.restBefore.x, at.y - r.restBefore.y) > diameter + PUSH_GAP) continue;
+      if (movingInto(motions, id, t)) continue;
+      out.push({ start: t, lastStill: m.series.samples[r.first - 1]!.t });
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** Some ball other than `id` and the cue ball was already moving at t (it may have hit `id`). */
+function movingInto(motions: Map<BallId, BallMotion>, id: BallId, t: number): boolean {
+  for (const [other, m] of motions) {
+    if (other === id || other === 0) continue;
+    if (m.runs.some((r) => runStart(m.series, r) < t - 0.02 && runEnd(m.series, r) > t - 0.1)) return true;
+  }
+  return false;
 }

@@ -34,7 +34,7 @@ function cushionAhead(table: TableGeometry, recent: readonly Sample[]): { cushio
   return null;
 }
 
-function pocketFor(table: TableGeometry, recent: readonly Sample[]): { pocket: Pocket; t: number } | null {
+function pocketFor(table: TableGeometry, recent: readonly Sample[], resting: boolean): { pocket: Pocket; t: number } | null {
   const last = recent[recent.length - 1]!;
   const fit = recent.length >= 2 ? fitLine(recent, last.t) : null;
   const vx = fit?.vx ?? 0;
@@ -59,7 +59,8 @@ function pocketFor(table: TableGeometry, recent: readonly Sample[]): { pocket: P
     const score = nearMouth ? Math.min(miss, 0.01) : miss;
     if (!best || score < best.miss) best = { pocket: p.pocket, t: tEnter ?? tBest, miss: score };
   }
-  return best ? { pocket: best.pocket, t: best.t } : null;
+  // A ball at rest that dropped (hit in the jaws) went between its last sample and the next.
+  return best ? { pocket: best.pocket, t: resting ? last.t : best.t } : null;
 }
 
 /** Slowest speed (m/s) of a ball still rolling into a pocket. */
@@ -110,10 +111,11 @@ export function findVanishings(
     const back = samples[lastIdx + 1];
     if (back && back.t <= until && Math.hypot(back.x - last.x, back.y - last.y) < HIDDEN_RADIUS) continue; // hidden, back in place
     const recent = samples.slice(Math.max(0, lastIdx - 3), lastIdx + 1).filter((p) => last.t - p.t < 0.2);
-    const pocket = pocketFor(table, recent);
+    const moving = creeping(samples.slice(Math.max(0, lastIdx - 40), lastIdx + 1).filter((p) => last.t - p.t < 0.3));
+    const pocket = pocketFor(table, recent, !moving);
     // Gone after the shot seemed over: only a ball still creeping into a pocket at its mouth; a
     // ball at rest that goes was taken by a hand.
-    if (last.t > to && !(pocket && atMouth(table, last, pocket.pocket) && creeping(samples.slice(Math.max(0, lastIdx - 40), lastIdx + 1).filter((p) => last.t - p.t < 0.3)))) continue;
+    if (last.t > to && !(pocket && atMouth(table, last, pocket.pocket) && moving)) continue;
     if (pocket) {
       out.push({ ball: id, lastSeen: last, events: [{ t: pocket.t, type: 'pocket', ball: id, pocket: pocket.pocket }] });
       continue;
