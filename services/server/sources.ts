@@ -97,7 +97,9 @@ export function recordingSource(rec: RecordingFiles, o: SourceOptions, start: Pl
       playhead,
       script: o.script && rec.log ? ScriptedOperator.fromFile(rec.log) : null,
     },
-    warmFrames: frames.slice(0, 600),
+    // Event inference's hot paths are compiled on these before the first shot (the recording's
+    // own tracks, when it has them, also when vision gives the balls).
+    warmFrames: (o.balls === 'tracks' ? frames : rec.tracks ? loadTracks(rec.tracks) : []).slice(0, 600),
   };
 }
 
