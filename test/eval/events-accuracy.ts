@@ -21,9 +21,11 @@ export interface EvalOptions {
   noise: number;
   fault: TrackFault;
   infer: Partial<InferOptions>;
+  /** Share of the random shots that are breaks of a racked 9-ball diamond. */
+  breakShare: number;
 }
 
-export const DEFAULT_EVAL: EvalOptions = { fps: 60, noise: 0.001, fault: 'none', infer: {} };
+export const DEFAULT_EVAL: EvalOptions = { fps: 60, noise: 0.001, fault: 'none', infer: {}, breakShare: 0.1 };
 
 export interface ShotScore {
   kind: string;
@@ -84,7 +86,7 @@ function degrade(frames: TrackFrame[], fault: TrackFault, strikeT: number, fps: 
 
 export function scoreShot(seed: number, options: Partial<EvalOptions> = {}): ShotScore {
   const o: EvalOptions = { ...DEFAULT_EVAL, ...options };
-  const shot = randomShot(seed);
+  const shot = randomShot(seed, o.breakShare);
   const strikeTime = 1;
   const { frames, sim } = trackShot({ balls: shot.balls, strike: shot.strike, fps: o.fps, noise: o.noise, seed, strikeTime });
   const lines = inferEvents(degrade(frames, o.fault, strikeTime, o.fps, seed), o.infer);
