@@ -104,6 +104,8 @@ export class VisionBallSource implements BallSource {
     for await (const _ of warm) { /* the warm-up's frames are not the match's */ }
     this.state = 'starting';
     this.processed.clear();
+    // Stopped while warming up: frames() will not run, so its thread is ended here.
+    if (signal.aborted) await this.shutdown();
   }
 
   async *frames(signal: AbortSignal): AsyncIterable<SourcedFrame> {
