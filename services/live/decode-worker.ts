@@ -76,6 +76,7 @@ async function main(): Promise<void> {
     if (!ac.signal.aborted) error = (e as Error).message;
   }
   port!.postMessage({ type: 'end', error, decoded: counts.decoded, dropped: counts.dropped } satisfies FromDecoder);
+  port!.close(); // nothing more to say: the thread ends
 }
 
 await main();
