@@ -1,9 +1,8 @@
 // Per-frame vision for a video: detection in windows around the tracker's predictions, with a
-// full search of the bed every `fullSearchEvery` frames, on the first frame, and whenever a
-// track went unseen (a ball may have been struck out of its window, or a new one placed); a
-// resting ball whose image patch has not changed since its last detection keeps it without a
-// window (static-balls.ts);
-// tracking; ball identity voted along the tracks (track-identity.ts: the ONNX model on a few
+// full search of the bed every `fullSearchEvery` frames, on the first frame, and while a track
+// goes unseen (a ball may have been struck out of its window, or a new one placed) on the
+// first such frame and every `lostSearchEvery` frames; a resting ball whose image patch has not
+// changed since its last detection keeps it without a window (static-balls.ts); tracking; ball identity voted along the tracks (track-identity.ts: the ONNX model on a few
 // crops per frame, calibrated by the rack when one is seen). `toTrackFrame` gives the
 // contract's Tracks line of a processed frame.
 import type { BallId } from '../contract/ids.ts';
@@ -22,8 +21,12 @@ import { BallTracker, type TrackedBall, type TrackerSettings } from './tracker.t
 export interface PipelineOptions {
   /** Full search period in frames. Default 15. */
   fullSearchEvery?: number;
+  /** While a track goes unseen: a full search on the first such frame, then every this many frames (its window grows meanwhile). Default 4. */
+  lostSearchEvery?: number;
   /** Least search radius around a prediction (m). Default 0.06. */
   windowRadius?: number;
+  /** Largest search radius (m) of a track's window (a long-lost track is left to the full searches). Default 0.25. */
+  maxWindowRadius?: number;
   /** Resting balls whose image patch did not change keep their detection (static-balls.ts). Default true. */
   reuseStatic?: boolean;
   tracker?: Partial<TrackerSettings<BallDetection, TrackVote>>;
@@ -65,6 +68,9 @@ export class VisionPipeline {
   private readonly radius: number;
   private frames = 0;
   private lostSince = false;
+  private lostFrames = 0;
+  private readonly lostEvery: number;
+  private readonly maxRadius: number;
   private readonly model: Promise<BallIdentifier> | null;
   private ids: TrackIdentities | null = null;
   private readonly schedule: Partial<IdentitySchedule>;
@@ -74,6 +80,10 @@ export class VisionPipeline {
   constructor(readonly calibration: VisionCalibration, opts: PipelineOptions = {}) {
     this.every = opts.fullSearchEvery ?? 15;
     this.radius = opts.windowRadius ?? 0.06;
+    this.lostEvery = opts.lostSearchEvery ?? 4;
+    this.maxRadius = opts.maxWindowRadius ?? 0.25;
+    if (!(this.maxRadius >= this.radius)) throw new Error('VisionPipeline: maxWindowRadius must be at least windowRadius');
+    if (!(Number.isInteger(this.lostEvery) && this.lostEvery >= 1)) throw new Error('VisionPipeline: lostSearchEvery must be a positive integer');
     if (!(Number.isInteger(this.every) && this.every >= 1)) throw new Error('VisionPipeline: fullSearchEvery must be a positive integer');
     if (!(this.radius > 0)) throw new Error('VisionPipeline: windowRadius must be positive');
     this.detector = new BallDetector(calibration);
@@ -89,7 +99,7 @@ export class VisionPipeline {
   /** Processes one frame taken at time t (s). */
   async process(img: RgbImage, t: number): Promise<PipelineFrame> {
     if (this.model && !this.ids) this.ids = new TrackIdentities(await this.model, this.schedule);
-    const full = this.frames % this.every === 0 || this.lostSince || this.tracker.tracks.length === 0;
+    const full = this.frames % this.every === 0 || (this.lostSince && (this.lostFrames - 1) % this.lostEvery === 0) || this.tracker.tracks.length === 0;
     const s0 = cpuMs();
     const reused = new Set<BallDetection>();
     const regions = full ? undefined : this.tracker.predictedRegions(t, this.radius).filter((q) => {
@@ -97,6 +107,7 @@ export class VisionPipeline {
       const still = this.statics && tr.missed === 0 && Math.hypot(tr.state.vx, tr.state.vy) < REST_SPEED;
       const d = still ? this.statics!.unchanged(q.trackId, img) : null;
       if (d) reused.add(d);
+      q.radius = Math.min(q.radius, this.maxRadius);
       return !d;
     });
     let staticMs = cpuMs() - s0;
@@ -116,6 +127,7 @@ export class VisionPipeline {
       staticMs += cpuMs() - k0;
     }
     this.lostSince = tracked.some((b) => b.occluded);
+    this.lostFrames = this.lostSince ? this.lostFrames + 1 : 0;
     this.frames++;
     if (this.ids) {
       await this.ids.observe(img, tracked, this.tracker);

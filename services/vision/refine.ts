@@ -222,6 +222,8 @@ function circleHough(px: Float64Array, py: Float64Array, pw: Float64Array, count
   const n = 2 * Math.ceil(reach / step) + 1;
   const half = (n - 1) / 2;
   const acc = new Float32Array(n * n);
+  // Accumulator cells reach ±(half + 0.5) steps from the start: its half-diagonal, with a margin.
+  const box = (half + 1) * step * Math.SQRT2;
   const angles = Math.max(24, Math.ceil((2 * Math.PI * rho) / step));
   const cos = new Float64Array(angles);
   const sin = new Float64Array(angles);
@@ -234,7 +236,16 @@ function circleHough(px: Float64Array, py: Float64Array, pw: Float64Array, count
       const x = px[k * PER_RAY + t]!;
       const y = py[k * PER_RAY + t]!;
       const w = pw[k * PER_RAY + t]!;
-      for (let s = 0; s < angles; s++) {
+      // Only the arc of the voting circle that can land in the accumulator: |p − ρu| ≤ box
+      // diagonal ⇔ the angle between u and p is at most Δ (law of cosines).
+      const d = Math.hypot(x, y);
+      const cosMax = d > 1e-9 ? (d * d + rho * rho - box * box) / (2 * d * rho) : -2;
+      if (cosMax > 1) continue;
+      const span = cosMax <= -1 ? angles : Math.ceil((Math.acos(cosMax) / (2 * Math.PI)) * angles) + 1;
+      const s0 = span * 2 + 1 >= angles ? 0 : Math.round((Math.atan2(y, x) / (2 * Math.PI)) * angles) - span;
+      const s1 = span * 2 + 1 >= angles ? angles - 1 : s0 + 2 * span;
+      for (let q = s0; q <= s1; q++) {
+        const s = ((q % angles) + angles) % angles;
         const ia = Math.round((x - rho * cos[s]!) / step + half);
         const ib = Math.round((y - rho * sin[s]!) / step + half);
         if (ia < 0 || ib < 0 || ia >= n || ib >= n) continue;
