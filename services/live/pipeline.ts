@@ -192,7 +192,7 @@ export class LivePipeline {
       const calls = this.session.ingestCamera(seen);
       if (seen.line.kind === 'shot' && calls.length > 0) {
         this.measureCall(seen.line.end?.t ?? f.t);
-        this.reviewPhantom(seen.line.t ?? f.t, calls[0]!);
+        this.reviewPhantom(seen.line.t ?? f.t, seen.line.end?.t ?? f.t, calls[0]!);
       }
     }
     for (const input of this.o.source.script?.due(f.t, f.pass) ?? []) this.runScripted(input);
@@ -215,9 +215,9 @@ export class LivePipeline {
   }
 
   /** The demo's operator voids a low-confidence "shot" that was no shot of the recording. */
-  private reviewPhantom(t: number, call: JudgedCall): void {
+  private reviewPhantom(t: number, end: number, call: JudgedCall): void {
     const script = this.o.source.script;
-    if (!script?.isPhantom(t) || call.confidence.value >= LOW_CONFIDENCE) return;
+    if (!script?.isPhantom(t, end) || call.confidence.value >= LOW_CONFIDENCE) return;
     const actor: Actor = { name: 'demo-script', action: 'overturn', body: { seq: call.call.seq, ruling: 'void', reason: 'not a shot: a hand moved the cue ball' } };
     try {
       overturn(this.session, call.call.seq, { kind: 'void' }, actor);

@@ -31,18 +31,21 @@ export class ScriptedOperator {
   private next = 0;
   private pass = -1;
 
-  /** `shotTimes`: when the recording's real shots were struck (the operator knows a phantom when he sees one). */
-  constructor(readonly inputs: readonly ScriptedInput[], readonly shotTimes: readonly number[] = []) {}
+  /** `shots`: when the recording's real shots were struck and came to rest (the operator knows a phantom when he sees one). */
+  constructor(readonly inputs: readonly ScriptedInput[], readonly shots: readonly { t: number; end: number }[] = []) {}
 
   static fromFile(path: string): ScriptedOperator {
     const lines = readFileSync(path, 'utf8').split('\n').filter((s) => s.trim() !== '').map((s) => JSON.parse(s) as LogLine);
-    const shots = lines.flatMap((l) => (l.kind === 'shot' && l.t !== undefined ? [l.t] : []));
+    const shots = lines.flatMap((l) => (l.kind === 'shot' && l.t !== undefined ? [{ t: l.t, end: l.end?.t ?? l.t }] : []));
     return new ScriptedOperator(scriptFromLog(lines), shots);
   }
 
-  /** A camera "shot" at `t` that no real shot of the recording matches (a hand moving the cue ball). */
-  isPhantom(t: number): boolean {
-    return this.shotTimes.length > 0 && !this.shotTimes.some((s) => Math.abs(s - t) < 0.5);
+  /**
+   * A camera "shot" from `t` to `end` that overlaps no real shot of the recording (a hand moving
+   * the cue ball). A real shot whose strike the camera read at the wrong time still overlaps.
+   */
+  isPhantom(t: number, end: number): boolean {
+    return this.shots.length > 0 && !this.shots.some((s) => t < s.end + 0.2 && end > s.t - 0.2);
   }
 
   /** Inputs at or before `t` are taken as done (a resumed match has them in its log). */
