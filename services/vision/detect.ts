@@ -115,8 +115,11 @@ export class BallDetector {
     this.cloth = learnClothModel(this.grid, this.frame, chroma);
   }
 
-  /** Detects the balls in a frame (learning the cloth from it first if none is known yet). */
-  detect(img: RgbImage, regions?: readonly PredictedRegion[]): DetectResult {
+  /**
+   * Detects the balls in a frame (learning the cloth from it first if none is known yet): in
+   * windows around `regions` plus the grid windows `extra`, or over the whole bed without regions.
+   */
+  detect(img: RgbImage, regions?: readonly PredictedRegion[], extra: readonly GridWindow[] = []): DetectResult {
     checkRgbImage(img, 'detect');
     if (img.width !== this.calibration.imageWidth || img.height !== this.calibration.imageHeight) {
       throw new Error(`detect: frame is ${img.width}×${img.height}, calibration is for ${this.calibration.imageWidth}×${this.calibration.imageHeight}`);
@@ -125,7 +128,7 @@ export class BallDetector {
     const cloth = this.cloth!;
     const g = this.grid;
     const r = g.ballRadius;
-    const windows: GridWindow[] | undefined = regions?.map((q) => windowAround(g, q.x, q.y, q.radius, r * 1.6 + 3));
+    const windows: GridWindow[] | undefined = regions && [...regions.map((q) => windowAround(g, q.x, q.y, q.radius, r * 1.6 + 3)), ...extra];
     const t: StageTimings = { rectify: 0, difference: 0, edges: 0, votes: 0, candidates: 0, refine: 0, blobs: 0, total: 0, wall: 0 };
     const w0 = performance.now();
     const t0 = cpuMs();

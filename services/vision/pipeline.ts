@@ -1,7 +1,8 @@
 // Per-frame vision for a video: detection in windows around the tracker's predictions, with a
-// full search of the bed every `fullSearchEvery` frames, on the first frame, and while a track
-// goes unseen (a ball may have been struck out of its window, or a new one placed) on the
-// first such frame and every `lostSearchEvery` frames; a resting ball whose image patch has not
+// search for new balls every `fullSearchEvery` frames and while a track goes unseen (a ball may
+// have been struck out of its window, or a new one placed) on the first such frame and every
+// `lostSearchEvery` frames: where the bed changed since the last search (bed-changes.ts), and
+// over the whole bed on the first frame and every `bedSearchEvery`-th periodic search; a resting ball whose image patch has not
 // changed since its last detection keeps it without a window (static-balls.ts); tracking; ball identity voted along the tracks (track-identity.ts: the ONNX model on a few
 // crops per frame, calibrated by the rack when one is seen). `toTrackFrame` gives the
 // contract's Tracks line of a processed frame.
@@ -14,6 +15,7 @@ import { BallIdentifier } from './identity.ts';
 import { kindOfClass, type BallKind } from './identity-classes.ts';
 import type { TrackVote } from './identity-vote.ts';
 import type { RgbImage } from './image.ts';
+import { BedChanges } from './bed-changes.ts';
 import { StaticBalls } from './static-balls.ts';
 import { TrackIdentities, type IdentitySchedule, type IdentityStats } from './track-identity.ts';
 import { BallTracker, type TrackedBall, type TrackerSettings } from './tracker.ts';
@@ -29,6 +31,9 @@ export interface PipelineOptions {
   maxWindowRadius?: number;
   /** Resting balls whose image patch did not change keep their detection (static-balls.ts). Default true. */
   reuseStatic?: boolean;
+  /** Searches between whole-bed ones look only where the bed changed since the last search (bed-changes.ts); every `bedSearchEvery`-th periodic search is whole. Default true, 4. */
+  changeSearch?: boolean;
+  bedSearchEvery?: number;
   tracker?: Partial<TrackerSettings<BallDetection, TrackVote>>;
   /** The identity model; default: the committed model, loaded on first use; null: no identity (ids stay null). */
   identifier?: BallIdentifier | Promise<BallIdentifier> | null;
@@ -47,6 +52,8 @@ export interface PipelineFrame {
   balls: PipelineBall[];
   /** Whether this frame searched the whole bed. */
   fullSearch: boolean;
+  /** Windows searched where the bed changed (a search between whole-bed ones). */
+  changeWindows: number;
   /** The detector's raw output (tracks not yet confirmed included). */
   detections: BallDetection[];
   timings: StageTimings;
@@ -76,6 +83,8 @@ export class VisionPipeline {
   private readonly schedule: Partial<IdentitySchedule>;
   private readonly ownsModel: boolean;
   private readonly statics: StaticBalls<BallDetection> | null;
+  private readonly changes: BedChanges | null;
+  private readonly bedEvery: number;
 
   constructor(readonly calibration: VisionCalibration, opts: PipelineOptions = {}) {
     this.every = opts.fullSearchEvery ?? 15;
@@ -91,6 +100,9 @@ export class VisionPipeline {
     this.schedule = opts.identity ?? {};
     this.ownsModel = opts.identifier === undefined;
     this.statics = opts.reuseStatic === false ? null : new StaticBalls<BallDetection>();
+    this.changes = opts.changeSearch === false ? null : new BedChanges(this.detector.grid);
+    this.bedEvery = opts.bedSearchEvery ?? 4;
+    if (!(Number.isInteger(this.bedEvery) && this.bedEvery >= 1)) throw new Error('VisionPipeline: bedSearchEvery must be a positive integer');
     this.model = opts.identifier === null ? null : Promise.resolve(opts.identifier ?? BallIdentifier.load());
     // A failed load is reported by the first `process` call, not as an unhandled rejection.
     this.model?.catch(() => undefined);
@@ -99,8 +111,13 @@ export class VisionPipeline {
   /** Processes one frame taken at time t (s). */
   async process(img: RgbImage, t: number): Promise<PipelineFrame> {
     if (this.model && !this.ids) this.ids = new TrackIdentities(await this.model, this.schedule);
-    const full = this.frames % this.every === 0 || (this.lostSince && (this.lostFrames - 1) % this.lostEvery === 0) || this.tracker.tracks.length === 0;
+    const periodic = this.frames % this.every === 0;
+    const search = periodic || (this.lostSince && (this.lostFrames - 1) % this.lostEvery === 0);
+    const full = this.tracker.tracks.length === 0 || (search && (!this.changes?.ready || (periodic && (this.frames / this.every) % this.bedEvery === 0)));
     const s0 = cpuMs();
+    // A search between whole-bed ones looks where the bed changed since the last search.
+    const changed = search && !full ? this.changes!.changedWindows(img) : [];
+    if (search && this.changes) this.changes.setReference(img);
     const reused = new Set<BallDetection>();
     const regions = full ? undefined : this.tracker.predictedRegions(t, this.radius).filter((q) => {
       const tr = this.tracker.track(q.trackId)!;
@@ -111,7 +128,7 @@ export class VisionPipeline {
       return !d;
     });
     let staticMs = cpuMs() - s0;
-    const { balls: found, timings } = this.detector.detect(img, regions);
+    const { balls: found, timings } = this.detector.detect(img, regions, changed);
     // A window of a moving ball may take in a resting one: that one keeps its kept detection.
     const balls = [...reused, ...found.filter((b) => ![...reused].some((r) => Math.hypot(r.x - b.x, r.y - b.y) < BALL_RADIUS))];
     const c0 = cpuMs();
@@ -139,7 +156,7 @@ export class VisionPipeline {
       return { ...b, kind: lead === null ? 'none' : kindOfClass(lead), confidence: v?.confidence ?? 0 };
     });
     const identity = this.ids ? { ...this.ids.stats } : { crops: 0, ms: 0, rack: null };
-    return { balls: out, fullSearch: full, detections: balls, timings, trackMs, staticMs, reused: reused.size, identity };
+    return { balls: out, fullSearch: full, changeWindows: changed.length, detections: balls, timings, trackMs, staticMs, reused: reused.size, identity };
   }
 
   /** Frees the identity model's session (when this pipeline loaded it). */
