@@ -19,7 +19,7 @@ import { lineCrossings, positionBefore, type BallModel } from './model.ts';
 import { buildShotModels, restNear, SETTLE } from './shot-models.ts';
 import { DEFAULT_SEGMENT, findShots, type SegmentOptions, type ShotWindow } from './shots.ts';
 import { findVanishings, type Vanishing } from './vanish.ts';
-import { afterLastContact, hitsOfVanished } from './vanish-hits.ts';
+import { afterLastContact, hitsOfUnexplained } from './vanish-hits.ts';
 
 export interface InferOptions {
   table: TableSize;
@@ -135,7 +135,7 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   const crept = Math.min(shot.end + CREEP_TO_CUSHION, nextStart);
   contactsAndCushions.push(...touches.filter((e) => e.t >= strikeT && e.t <= crept && !droppingIn(e, vanished, models, table)));
   const causeOptions = { ...o.causes, frameTime, maxAccel: o.legs.maxAccel, pathWindow: o.legs.refineWindow };
-  contactsAndCushions.push(...hitsOfVanished(models, series, vanished, contactsAndCushions, strikeT, table.ballRadius, causeOptions));
+  contactsAndCushions.push(...hitsOfUnexplained(models, series, vanished, contactsAndCushions, strikeT, table.ballRadius, causeOptions));
   afterLastContact(vanished, contactsAndCushions);
   const events: ShotEvent[] = [{ t: strikeT, type: 'strike' }];
   for (const v of vanished) gone.add(v.ball);

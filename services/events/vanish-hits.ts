@@ -1,7 +1,8 @@
-// A ball that rested and then left the bed (pocketed, off the table) was hit by something. When
-// none of its changes found a hitter (it dropped within a frame or two of the hit, too soon for
-// a path of its own, or the hitter's kink went to a cushion it touched at the same time), the
-// hitter is the moving ball whose path first came to two radii of where it rested.
+// A ball that rested and then moved or left the bed was hit by something. When none of its
+// changes found a hitter (it dropped within a frame or two of the hit, too soon for a path of
+// its own; it was hidden when it was hit; the hitter's kink went to a cushion it touched at the
+// same time), the hitter is the moving ball whose path first came to two radii of where it
+// rested; or, when the cue ball was hidden from the strike until after the ball left, the cue ball.
 import type { BallId } from '../contract/ids.ts';
 import type { ShotEvent } from '../contract/log.ts';
 import type { CauseOptions } from './causes.ts';
@@ -11,50 +12,99 @@ import { restNear } from './shot-models.ts';
 import { dot, len, sub, type Vec } from './vec.ts';
 import type { Vanishing } from './vanish.ts';
 
-/** Where a vanished ball rested before it was hit, and the latest time the hit can have been. */
-function restBeforeHit(v: Vanishing, model: BallModel | undefined, samples: readonly Sample[], frame: number): { at: Vec; latest: number } | null {
-  if (model) return model.rest && model.onset !== null ? { at: model.rest, latest: model.onset + frame } : null;
-  // No motion seen at all: it rested until it vanished.
-  const rest = restNear(samples, v.lastSeen.t - 0.35, v.lastSeen.t);
-  return rest ? { at: rest, latest: v.lastSeen.t + 2 * frame } : null;
+/** A ball seen this far (m) from where it rested had left it. */
+const AWAY = 0.005;
+
+interface Unexplained { id: BallId; at: Vec; latest: number }
+
+/** Balls that left rest (or vanished from it) with no contact found for it, where they rested, and the latest time of the hit. */
+function unexplained(
+  models: ReadonlyMap<BallId, BallModel>, series: ReadonlyMap<BallId, { samples: Sample[] }>, vanished: readonly Vanishing[],
+  events: readonly ShotEvent[], R: number, frame: number,
+): Unexplained[] {
+  const out: Unexplained[] = [];
+  const touched = (id: BallId, by: number): boolean => events.some((e) => e.type === 'contact' && (e.a === id || e.b === id) && e.t <= by);
+  const rests = [...models.values()].flatMap((m) => (m.rest ? [{ id: m.id, at: m.rest }] : []));
+  for (const m of models.values()) {
+    if (m.id === 0 || !m.rest || m.onset === null || m.changes[0]?.earliest !== undefined) continue;
+    // A ball of a frozen cluster (a rack) is set off by its neighbours: their contacts are found as such.
+    if (rests.some((r) => r.id !== m.id && len(sub(r.at, m.rest!)) < 2 * R + 0.005)) continue;
+    // Hit before it was first seen moving (it may have been hidden then).
+    const seen = m.samples.find((p) => p.t > m.onset! && len(sub(p, m.rest!)) > AWAY)?.t ?? m.onset;
+    const latest = Math.max(m.onset + frame, seen);
+    if (!touched(m.id, latest + frame)) out.push({ id: m.id, at: m.rest, latest });
+  }
+  for (const v of vanished) {
+    if (v.ball === 0 || models.has(v.ball) || touched(v.ball, Infinity)) continue;
+    // No motion seen at all: it rested until it vanished.
+    const rest = restNear(series.get(v.ball)?.samples ?? [], v.lastSeen.t - 0.35, v.lastSeen.t);
+    if (rest) out.push({ id: v.ball, at: rest, latest: v.lastSeen.t + 2 * frame });
+  }
+  return out.sort((a, b) => a.latest - b.latest);
 }
 
-export function hitsOfVanished(
+/**
+ * When moving ball m came to two radii of `u`: the first time its path is within the ball
+ * tolerance of 2R, moving towards it; else its closest approach if within the tolerance that
+ * allows for its speed over a frame. Null if it never came that close.
+ */
+function reaches(m: BallModel, u: Unexplained, lo: number, R: number, o: CauseOptions): number | null {
+  const step = o.frameTime / 8;
+  let closest: { t: number; gap: number } | null = null;
+  for (let t = lo; t <= u.latest; t += step) {
+    const p = positionBefore(m, t);
+    const v = velocityBefore(m, t);
+    const gap = len(sub(p, u.at)) - 2 * R;
+    if (dot(v, sub(u.at, p)) <= 0) continue; // moving away: no hit now
+    if (gap <= o.ballTolerance) return refine(m, u, t, R, o);
+    const tol = o.ballTolerance + o.speedSlack * len(v) * o.frameTime;
+    if (gap <= tol && (!closest || gap < closest.gap)) closest = { t, gap };
+  }
+  return closest ? refine(m, u, closest.t, R, o) : null;
+}
+
+/** Where m's path into the hit (its next change, this hit or a cushion just after, ignored) reaches two radii of u, from t on. */
+function refine(m: BallModel, u: Unexplained, t: number, R: number, o: CauseOptions): number {
+  const step = o.frameTime / 8;
+  const until = m.changes.find((c) => c.t > t - o.frameTime)?.t ?? Infinity;
+  const gap = (s: number): number => len(sub(positionBefore(m, s, until), u.at)) - 2 * R;
+  let at = t;
+  while (at + step <= u.latest + o.frameTime && gap(at) > 0 && gap(at + step) < gap(at)) at += step;
+  return at;
+}
+
+/** The first moving ball whose path came to two radii of `u`, and when. */
+function firstHitter(models: ReadonlyMap<BallId, BallModel>, u: Unexplained, from: number, R: number, o: CauseOptions): { t: number; by: BallId } | null {
+  let best: { t: number; by: BallId } | null = null;
+  for (const m of models.values()) {
+    if (m.id === u.id || m.onset === null) continue;
+    const t = reaches(m, u, Math.max(from, m.onset), R, o);
+    if (t !== null && (!best || t < best.t)) best = { t, by: m.id };
+  }
+  return best;
+}
+
+/** The cue ball was unseen from before `from` (the strike) until after t: hidden by the cue or an arm. */
+function cueHiddenUntil(series: ReadonlyMap<BallId, { samples: Sample[] }>, from: number, t: number): boolean {
+  const cue = series.get(0 as BallId)?.samples ?? [];
+  return !cue.some((p) => p.t > from && p.t <= t);
+}
+
+export function hitsOfUnexplained(
   models: ReadonlyMap<BallId, BallModel>, series: ReadonlyMap<BallId, { samples: Sample[] }>, vanished: readonly Vanishing[],
   events: readonly ShotEvent[], from: number, R: number, o: CauseOptions,
 ): ShotEvent[] {
   const out: ShotEvent[] = [];
-  for (const v of vanished) {
-    const id = v.ball;
-    if (id === 0 || events.some((e) => e.type === 'contact' && (e.a === id || e.b === id))) continue;
-    const rest = restBeforeHit(v, models.get(id), series.get(id)?.samples ?? [], o.frameTime);
-    if (!rest) continue;
-    let best: { t: number; by: BallId } | null = null;
-    for (const m of models.values()) {
-      if (m.id === id || m.onset === null) continue;
-      const lo = Math.max(from, m.onset);
-      const step = o.frameTime / 8;
-      for (let t = lo; t <= rest.latest && (!best || t < best.t); t += step) {
-        const p = positionBefore(m, t);
-        const v0 = velocityBefore(m, t);
-        const tol = o.ballTolerance + o.speedSlack * len(v0) * o.frameTime;
-        if (len(sub(p, rest.at)) - 2 * R > tol) continue;
-        // Moving towards it, or the hit is already behind it.
-        if (dot(v0, sub(rest.at, p)) <= 0 && t > lo) break;
-        // Timed where the path reaches two radii (or passes closest), not where it first comes within tolerance.
-        // Along its path into the hit: its next change (this hit, or a cushion just after) ignored.
-        const until = m.changes.find((c) => c.t > t - o.frameTime)?.t ?? Infinity;
-        const gap = (s: number): number => len(sub(positionBefore(m, s, until), rest.at)) - 2 * R;
-        let at = t;
-        while (at + step <= rest.latest + o.frameTime && gap(at) > 0 && gap(at + step) < gap(at)) at += step;
-        best = { t: at, by: m.id };
-        break;
-      }
+  const list = unexplained(models, series, vanished, events, R, o.frameTime);
+  list.forEach((u, k) => {
+    const hit = firstHitter(models, u, from, R, o);
+    if (hit) {
+      const [a, b] = hit.by === 0 ? [0 as BallId, u.id] : [Math.min(hit.by, u.id) as BallId, Math.max(hit.by, u.id) as BallId];
+      out.push({ t: hit.t, type: 'contact', a, b });
+    } else if (k === 0 && u.latest > from && cueHiddenUntil(series, from, u.latest - o.frameTime)) {
+      out.push({ t: Math.max(from, u.latest - o.frameTime), type: 'contact', a: 0 as BallId, b: u.id });
     }
-    if (!best) continue;
-    const [a, b] = best.by === 0 ? [0 as BallId, id] : [Math.min(best.by, id) as BallId, Math.max(best.by, id) as BallId];
-    out.push({ t: best.t, type: 'contact', a, b });
-  }
+  });
   return out;
 }
 
