@@ -1,8 +1,8 @@
 // Per-frame vision for a video: detection in windows around the tracker's predictions, with a
-// search for new balls every `fullSearchEvery` frames and while a track goes unseen (a ball may
-// have been struck out of its window, or a new one placed) on the first such frame and every
-// `lostSearchEvery` frames: where the bed changed since the last search (bed-changes.ts), and
-// over the whole bed on the first frame and every `bedSearchEvery`-th periodic search; a resting ball whose image patch has not
+// search for new balls every `fullSearchEvery` frames (and every frame while nothing is tracked)
+// where the bed changed since the last search (bed-changes.ts), over the whole bed on the first
+// frame, every `bedSearchEvery`-th periodic search, and while a track goes unseen (a ball may
+// have been struck out of its window) on the first such frame and every `lostSearchEvery`-th; a resting ball whose image patch has not
 // changed since its last detection keeps it without a window (static-balls.ts); tracking; ball identity voted along the tracks (track-identity.ts: the ONNX model on a few
 // crops per frame, calibrated by the rack when one is seen). `toTrackFrame` gives the
 // contract's Tracks line of a processed frame.
@@ -112,8 +112,11 @@ export class VisionPipeline {
   async process(img: RgbImage, t: number): Promise<PipelineFrame> {
     if (this.model && !this.ids) this.ids = new TrackIdentities(await this.model, this.schedule);
     const periodic = this.frames % this.every === 0;
-    const search = periodic || (this.lostSince && (this.lostFrames - 1) % this.lostEvery === 0);
-    const full = this.tracker.tracks.length === 0 || (search && (!this.changes?.ready || (periodic && (this.frames / this.every) % this.bedEvery === 0)));
+    // A lost ball may have stopped anywhere along its way, before the last search: whole bed.
+    const lost = this.lostSince && (this.lostFrames - 1) % this.lostEvery === 0;
+    const empty = this.tracker.tracks.length === 0;
+    const search = periodic || lost || empty;
+    const full = search && (lost || !this.changes?.ready || (periodic && (this.frames / this.every) % this.bedEvery === 0));
     const s0 = cpuMs();
     // A search between whole-bed ones looks where the bed changed since the last search.
     const changed = search && !full ? this.changes!.changedWindows(img) : [];
