@@ -81,6 +81,8 @@ const REST_REACH = 0.004;
 const ROLLING_DECELERATION = 0.01 * 9.81;
 /** It touched if, rolling on, it would have gone this far (m) past the face, or 1.5 σ of its noise if more. */
 const OVERSHOOT = 0.0001;
+/** A ball that rolled towards a face and rests this close (m) to it touched it. */
+const REST_TOUCH = 0.0005;
 /** Samples this close (m) to the face, or 4 σ if more, are its rest, not its approach. */
 const APPROACH_REACH = 0.0005;
 /** Time (s) of a ball's last approach to a cushion that tells how far it would have rolled. */
@@ -119,7 +121,9 @@ function stopsAgainst(m: BallModel, table: TableGeometry, noise: number): { t: n
   if (towards * speed <= 0.005) return null;
   const toFace = gap(fit.p) / towards;
   const rolls = speed ** 2 / (2 * a);
-  if (rolls < toFace + Math.max(OVERSHOOT, 1.5 * noise) / towards) return null;
+  // It rests against the face (as a ball that touched it slowly does), or it would have rolled past it.
+  const against = near.distance - R <= REST_TOUCH;
+  if (!against && rolls < toFace + Math.max(OVERSHOOT, 1.5 * noise) / towards) return null;
   return { t: tEnd + (speed - Math.sqrt(Math.max(0, speed ** 2 - 2 * a * Math.max(0, toFace)))) / a, cushion: near.cushion };
 }
 
