@@ -27,8 +27,9 @@ function unexplained(
   const rests = [...models.values()].flatMap((m) => (m.rest ? [{ id: m.id, at: m.rest }] : []));
   for (const m of models.values()) {
     if (m.id === 0 || !m.rest || m.onset === null || m.changes[0]?.earliest !== undefined) continue;
-    // A ball of a frozen cluster (a rack) is set off by its neighbours: their contacts are found as such.
-    if (rests.some((r) => r.id !== m.id && len(sub(r.at, m.rest!)) < 2 * R + 0.005)) continue;
+    // A ball of a frozen cluster (a rack) is set off by its neighbours: their contacts are found
+    // as such. The cue ball frozen to it is no such neighbour: it was struck into it.
+    if (rests.some((r) => r.id !== m.id && r.id !== 0 && len(sub(r.at, m.rest!)) < 2 * R + 0.005)) continue;
     // Hit before it was first seen moving (it may have been hidden then).
     const seen = m.samples.find((p) => p.t > m.onset! && len(sub(p, m.rest!)) > AWAY)?.t ?? m.onset;
     const latest = Math.max(m.onset + frame, seen);
