@@ -41,7 +41,13 @@ function leavesAtSpeed(s: Series, r: MotionRun, o: SegmentOptions): boolean {
   // Two samples always make a speed; a creeping ball's noise can make it a fast one.
   if (pts.length < 3) return false;
   const fit = fitLine(pts, pts[0]!.t);
-  return fit !== null && Math.hypot(fit.vx, fit.vy) >= o.strikeSpeed;
+  if (fit !== null && Math.hypot(fit.vx, fit.vy) >= o.strikeSpeed) return true;
+  // Seen again only after being hidden (by the cue, an arm), it may be turning at a cushion: its path length tells.
+  const hidden = r.first > 0 && t0 - s.samples[r.first - 1]!.t > 0.1;
+  if (!hidden) return false;
+  let path = 0;
+  for (let k = 1; k < pts.length; k++) path += Math.hypot(pts[k]!.x - pts[k - 1]!.x, pts[k]!.y - pts[k - 1]!.y);
+  return path / (pts[pts.length - 1]!.t - t0) >= 2 * o.strikeSpeed;
 }
 
 /** Time (s) after leaving rest over which a hand's push shows by speeding up. */
@@ -90,14 +96,15 @@ function carried(motions: Map<BallId, BallMotion>, cue: Series, run: MotionRun):
 }
 
 /** A ball moving next to the cue ball when it starts: the cue ball was hit, not struck. */
-function hitByBall(motions: Map<BallId, BallMotion>, at: { x: number; y: number }, t: number, diameter: number): boolean {
+function hitByBall(motions: Map<BallId, BallMotion>, at: { x: number; y: number }, t: number, lastStill: number, diameter: number): boolean {
   for (const [id, m] of motions) {
     if (id === 0) continue;
     for (const r of m.runs) {
       const a = runStart(m.series, r);
       const b = runEnd(m.series, r);
-      // Only a ball already moving before the cue ball started can have hit it.
-      if (a > t - 0.02 || b < t - 0.05) continue;
+      // Only a ball already moving before the cue ball started can have hit it; one that started
+      // while the cue ball was hidden (by the cue, an arm) was more likely hit by it.
+      if (a > Math.min(t - 0.02, lastStill) || b < t - 0.05) continue;
       // A ball that rested touching the cue ball was pushed by it (a frozen-ball stroke, G18l).
       if (r.restBefore && a > t - 0.1 && Math.hypot(r.restBefore.x - at.x, r.restBefore.y - at.y) < diameter + 0.01) continue;
       let nearest = m.series.samples[r.first]!;
@@ -151,7 +158,8 @@ export function findShots(motions: Map<BallId, BallMotion>, o: SegmentOptions = 
     if (prev && runStart(cue.series, run) - runEnd(cue.series, prev) < MIN_REST) return false;
     const launches = launchesBall(motions, cue.series, run, o, diameter);
     if (!launches && (!leavesAtSpeed(cue.series, run, o) || carried(motions, cue.series, run))) return false;
-    return !hitByBall(motions, run.restBefore!, runStart(cue.series, run), diameter);
+    const lastStill = run.first > 0 ? cue.series.samples[run.first - 1]!.t : -Infinity;
+    return !hitByBall(motions, run.restBefore!, runStart(cue.series, run), lastStill, diameter);
   });
   const windows = strikes.map((run, i): ShotWindow => {
     const next = strikes[i + 1];
