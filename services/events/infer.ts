@@ -192,15 +192,24 @@ const order = (e: ShotEvent): number => ['strike', 'cross', 'contact', 'cushion'
 /** The cue ball crossing the head string, along its path (positions sampled when it vanished). */
 function crossings(cue: BallModel | undefined, samples: readonly Sample[], lineX: number, from: number, to: number, frame: number): ShotEvent[] {
   const cross = (t: number): ShotEvent => ({ t, type: 'cross', ball: 0 as BallId, line: 'head-string' });
-  if (cue && cue.legs.length > 0) return lineCrossings(cue, lineX, from, to, frame).map(cross);
-  const out: ShotEvent[] = [];
+  const seen: { t: number; gap: boolean }[] = [];
   for (let k = 1; k < samples.length; k++) {
     const a = samples[k - 1]!;
     const b = samples[k]!;
     if (b.t < from || a.t > to) continue;
-    if ((a.x - lineX) * (b.x - lineX) < 0) out.push(cross(Math.max(from, a.t + ((lineX - a.x) / (b.x - a.x)) * (b.t - a.t))));
+    if ((a.x - lineX) * (b.x - lineX) < 0) seen.push({ t: Math.max(from, a.t + ((lineX - a.x) / (b.x - a.x)) * (b.t - a.t)), gap: b.t - a.t > 1.5 * frame });
   }
-  return out;
+  if (!cue || cue.legs.length === 0) return seen.map((c) => cross(c.t));
+  const along = lineCrossings(cue, lineX, from, to, frame);
+  // The samples decide which side the ball ended on: a ball hidden while it crossed (a break's
+  // cue ball blurred out of sight, seen again past the rack) has no path over the line, yet it
+  // crossed. When the path's count of crossings leaves it on the wrong side, the crossing in
+  // the gap of the samples (else the first the samples show) is added.
+  if (along.length % 2 !== seen.length % 2) {
+    const missing = seen.find((c) => c.gap) ?? seen.find((c) => along.every((t) => Math.abs(t - c.t) > frame));
+    if (missing) along.push(missing.t);
+  }
+  return along.sort((a, b) => a - b).map(cross);
 }
 
 /** Cue-ball contacts closer in time than the window are one simultaneous hit (G12): same t. */

@@ -72,6 +72,18 @@ describe('event inference on degenerate input', () => {
     expect(Math.abs(got.t - truth.t)).toBeLessThan(2 / 60);
   });
 
+  it('G5/G6: a break cue ball hidden (blurred) from the strike until after the hit still crossed the head string', () => {
+    for (const fps of [30, 60]) {
+      const { frames, sim } = trackShot({
+        balls: [{ id: 0, x: -0.68, y: 0.2 }, { id: 1 as BallId, x: 0.6, y: 0 }], strike: { speed: 8, direction: Math.atan2(-0.2, 1.28) }, fps, noise: 0.001,
+      });
+      const hit = firstContact(sim.events)!;
+      const shot = shots(hideBall(frames, 0 as BallId, 1 - 1 / fps, hit.t + 3 / fps));
+      expect(shot).toHaveLength(1);
+      expect(shot[0]!.events.filter((e) => e.type === 'cross')).toHaveLength(sim.events.filter((e) => e.type === 'cross').length);
+    }
+  });
+
   it('does not pocket a rolling ball that is hidden for a few frames', () => {
     const { frames, sim } = straightPot(60);
     const contact = firstContact(sim.events)!.t;
