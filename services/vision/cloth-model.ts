@@ -53,7 +53,7 @@ function cellMedians(g: RectifiedGrid, f: RectifiedFrame, size: number, chroma: 
       let total = 0;
       for (let j = cj * size; j < j1; j++) {
         for (let i = ci * size, p = j * g.width + i; i < i1; i++, p++) {
-          if (!g.valid[p]) continue;
+          if (!g.valid[p] || g.mouth[p]) continue;
           total++;
           const dr = f.r[p]! - c0r;
           const dg = f.g[p]! - c0g;
@@ -158,7 +158,7 @@ export function learnClothModel(g: RectifiedGrid, f: RectifiedFrame, chroma: rea
   const dl: number[] = [];
   const dc: number[] = [];
   for (let p = 0; p < n; p += 7) {
-    if (!g.valid[p]) continue;
+    if (!g.valid[p] || g.mouth[p]) continue;
     const a = f.logS[p]! - logS[p]!;
     const xr = f.r[p]! - r[p]!;
     const xg = f.g[p]! - gg[p]!;
@@ -170,8 +170,41 @@ export function learnClothModel(g: RectifiedGrid, f: RectifiedFrame, chroma: rea
   dc.sort((a, b) => a - b);
   const sigmaLog = Math.max(0.01, 1.4826 * (dl[dl.length >> 1] ?? 0.03));
   const sigmaChroma = Math.max(0.002, 1.2 * (dc[dc.length >> 1] ?? 0.01));
+  learnMouths(g, f, { logS, r, g: gg });
   return { logS, r, g: gg, sigmaLog, sigmaChroma };
 }
+
+/**
+ * The pockets' mouths are not cloth: each mouth pixel's expected look is its own in `f` (a frame
+ * with the mouths empty), averaged over its 3×3 mouth neighbours against the video's noise.
+ */
+export function learnMouths(g: RectifiedGrid, f: RectifiedFrame, m: Pick<ClothModel, 'logS' | 'r' | 'g'>): void {
+  const W = g.width;
+  for (let j = 0; j < g.height; j++) for (let i = 0, p = j * W; i < W; i++, p++) {
+    if (!g.mouth[p]) continue;
+    let l = 0;
+    let r = 0;
+    let gg = 0;
+    let k = 0;
+    for (let dj = -1; dj <= 1; dj++) for (let di = -1; di <= 1; di++) {
+      const ii = i + di;
+      const jj = j + dj;
+      if (ii < 0 || jj < 0 || ii >= W || jj >= g.height) continue;
+      const q = jj * W + ii;
+      if (!g.mouth[q]) continue;
+      l += f.logS[q]!;
+      r += f.r[q]!;
+      gg += f.g[q]!;
+      k++;
+    }
+    m.logS[p] = l / k;
+    m.r[p] = r / k;
+    m.g[p] = gg / k;
+  }
+}
+
+/** Brightness (R+G+B+1) added to both sides when comparing a mouth pixel: the hole is nearly black and its ln-brightness and hue are mostly noise. */
+const MOUTH_DARK = 60;
 
 /**
  * A smooth ln-brightness surface (polynomial of total degree 4 in the normalised grid
@@ -291,6 +324,7 @@ export function allocFeatures(g: RectifiedGrid): FeaturePlanes {
 export function clothDifference(g: RectifiedGrid, f: RectifiedFrame, m: ClothModel, out?: FeaturePlanes, windows?: readonly GridWindow[]): FeaturePlanes {
   const o = out ?? allocFeatures(g);
   const valid = g.valid;
+  const mouth = g.mouth;
   for (const w of windows ?? [fullWindow(g)]) for (let j = w.j0; j < w.j1; j++) for (let i = w.i0, p = j * g.width + w.i0; i < w.i1; i++, p++) {
     if (!valid[p]) {
       o.dLog[p] = 0;
@@ -299,9 +333,18 @@ export function clothDifference(g: RectifiedGrid, f: RectifiedFrame, m: ClothMod
       o.flags[p] = 0;
       continue;
     }
-    const a = f.logS[p]! - m.logS[p]!;
-    const b = f.r[p]! - m.r[p]!;
-    const c = f.g[p]! - m.g[p]!;
+    let a = f.logS[p]! - m.logS[p]!;
+    let b = f.r[p]! - m.r[p]!;
+    let c = f.g[p]! - m.g[p]!;
+    if (mouth[p]) {
+      // Against the dark hole: brightness with an offset, hue weighted by how bright both are.
+      const S = Math.exp(f.logS[p]!);
+      const Sm = Math.exp(m.logS[p]!);
+      a = Math.log((S + MOUTH_DARK) / (Sm + MOUTH_DARK));
+      const w = Math.min(1, Math.min(S, Sm) / 200);
+      b *= w;
+      c *= w;
+    }
     o.dLog[p] = a > 0.5 ? 0.5 : a < -1.2 ? -1.2 : a;
     o.dR[p] = b > 0.25 ? 0.25 : b < -0.25 ? -0.25 : b;
     o.dG[p] = c > 0.25 ? 0.25 : c < -0.25 ? -0.25 : c;

@@ -80,6 +80,15 @@ describe('ball detection on rendered 1080p frames (grey cloth, cue and player in
     expect(nearest(dets, cb.x, cb.y).dist).toBeLessThan(0.002);
   });
 
+  it('finds balls hanging in the jaws of a side and a corner pocket (centres beyond the noses), and nothing in empty mouths', () => {
+    // Side pocket: centre 6 mm past the nose line (just short of the drop); corner: deep in the mouth.
+    const balls: SceneBall[] = [{ id: 9, x: 0.017, y: -0.641 }, { id: 3, x: 1.238, y: 0.603 }, { id: 6, x: 0.4, y: 0.1 }];
+    const { dets } = run({ balls, frame: 14 });
+    expect(dets).toHaveLength(3);
+    for (const b of balls) expect(nearest(dets, b.x, b.y).dist).toBeLessThan(0.004);
+    expect(run({ balls: [{ id: 6, x: 0.4, y: 0.1 }], frame: 15 }).dets).toHaveLength(1);
+  });
+
   it('finds a fast (smeared) ball near its mid-exposure centre and flags it blurred', () => {
     const scene: FrameScene = { frame: 13, balls: [{ id: 4, x: 0.3, y: -0.2, v: { x: 3.5, y: 1.0 } }, { id: 1, x: -0.7, y: 0.3 }] };
     const { dets } = run(scene);

@@ -6,6 +6,7 @@
 import { imageToTable, tableToImage, type VisionCalibration } from './calibration-model.ts';
 import type { RgbImage } from './image.ts';
 import { BALL_RADIUS, TABLE_SPECS } from '../contract/table.ts';
+import { standardTable } from '../sim/physics/table-geometry.ts';
 
 export interface RectifiedGrid {
   /** Grid pixels per metre. */
@@ -22,8 +23,13 @@ export interface RectifiedGrid {
   base: Int32Array;
   fx: Float32Array;
   fy: Float32Array;
-  /** 1 where the grid pixel shows the bed (inside the noses by `edgeClear`) and lies inside the image. */
+  /** 1 where the grid pixel shows the bed (inside the noses by `edgeClear`) or a pocket's mouth, and lies inside the image. */
   valid: Uint8Array;
+  /**
+   * 1 where a valid grid pixel lies in a pocket's mouth (behind the mouth line, where a ball can
+   * hang in the jaws): not cloth — the detector compares it with its own look when empty.
+   */
+  mouth: Uint8Array;
   /** Ball radius in grid pixels. */
   ballRadius: number;
 }
@@ -31,7 +37,7 @@ export interface RectifiedGrid {
 export interface GridOptions {
   /** Ball diameter in grid pixels (sets the scale). Default 22. */
   ballDiameterPx?: number;
-  /** How far beyond the noses the grid reaches (m). Default 0.01. */
+  /** How far beyond the noses the grid reaches (m). Default 0.04 (a ball hanging in a side pocket's jaws). */
   margin?: number;
   /** Bed within this distance of a nose (its dark edge) is not used (m). Default 0.004. */
   edgeClear?: number;
@@ -43,7 +49,7 @@ export function buildGrid(cal: VisionCalibration, opts: GridOptions = {}): Recti
   const hx = spec.length / 2;
   const hy = spec.width / 2;
   const scale = (opts.ballDiameterPx ?? 22) / (2 * BALL_RADIUS);
-  const margin = opts.margin ?? 0.01;
+  const margin = opts.margin ?? 0.04;
   const clear = opts.edgeClear ?? 0.004;
   const width = Math.ceil(2 * (hx + margin) * scale);
   const height = Math.ceil(2 * (hy + margin) * scale);
@@ -56,6 +62,8 @@ export function buildGrid(cal: VisionCalibration, opts: GridOptions = {}): Recti
   const fx = new Float32Array(n);
   const fy = new Float32Array(n);
   const valid = new Uint8Array(n);
+  const mouth = new Uint8Array(n);
+  const inMouth = mouthTest(cal, clear);
   const W = cal.imageWidth;
   const H = cal.imageHeight;
   for (let j = 0; j < height; j++) {
@@ -76,10 +84,32 @@ export function buildGrid(cal: VisionCalibration, opts: GridOptions = {}): Recti
       fy[p] = vc - iv;
       if (!inside) continue;
       const bed = imageToTable(cal, img.u, img.v, 'bed');
-      if (Math.abs(bed.x) <= hx - clear && Math.abs(bed.y) <= hy - clear) valid[p] = 1;
+      if (inMouth(bed.x, bed.y)) {
+        valid[p] = 1;
+        mouth[p] = 1;
+      } else if (Math.abs(bed.x) <= hx - clear && Math.abs(bed.y) <= hy - clear) valid[p] = 1;
     }
   }
-  return { scale, width, height, x0, y0, u, v, base, fx, fy, valid, ballRadius: BALL_RADIUS * scale };
+  return { scale, width, height, x0, y0, u, v, base, fx, fy, valid, mouth, ballRadius: BALL_RADIUS * scale };
+}
+
+/**
+ * Whether a bed-plane point lies in a pocket's mouth: between the jaws, from `clear` in front of
+ * the mouth line to where a ball hanging on the edge of the drop (its centre at the capture
+ * circle) still covers — the part of a pocket where a ball can stop, seen against the hole.
+ */
+export function mouthTest(cal: VisionCalibration, clear: number): (x: number, y: number) => boolean {
+  const pockets = standardTable(cal.table).pockets.map((p) => {
+    const depthOfCapture = (p.captureCentre.x - p.mouthCentre.x) * p.axis.x + (p.captureCentre.y - p.mouthCentre.y) * p.axis.y - p.captureRadius;
+    return { p, deep: depthOfCapture + BALL_RADIUS + 0.004, half: p.mouthWidth / 2 };
+  });
+  return (x, y) => pockets.some(({ p, deep, half }) => {
+    const dx = x - p.mouthCentre.x;
+    const dy = y - p.mouthCentre.y;
+    const along = dx * p.axis.x + dy * p.axis.y;
+    const across = -dx * p.axis.y + dy * p.axis.x;
+    return along >= -clear && along <= deep && Math.abs(across) <= half;
+  });
 }
 
 /** Grid pixel (column, row as floats) of a table point. */

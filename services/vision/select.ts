@@ -130,7 +130,8 @@ export function selectBalls(g: RectifiedGrid, mask: Uint8Array, labels: Int32Arr
     }
     if (explained > 0.3 * b.area) continue;
     // Only on the open bed (a pocket's round mouth is not a smeared ball).
-    if (!g.valid[Math.round(b.cj) * g.width + Math.round(b.ci)] || edgeDistance(g, b.ci, b.cj) < 0.5 * r) continue;
+    const at = Math.round(b.cj) * g.width + Math.round(b.ci);
+    if (!g.valid[at] || g.mouth[at] || edgeDistance(g, b.ci, b.cj) < 0.5 * r) continue;
     // A smeared ball still gathers some votes along its path.
     const voted = candidates.some((c) => c.peak.score >= 0.4 && labels[Math.round(c.peak.j) * g.width + Math.round(c.peak.i)] === b.label);
     if (!voted) continue;
