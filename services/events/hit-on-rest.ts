@@ -18,6 +18,8 @@ const MIN_APPROACH = 0.01;
 const KICK = 0.3;
 /** A path passing within this (m) of 2R is looked at closer (closeLook). */
 const CLOSE_LOOK = 0.012;
+/** Scatter (m) of a resting place read from video: a ball displaced by a few millimetres left in a direction known only to within asin(REST_JITTER / distance). */
+const REST_JITTER = 0.001;
 /** Largest miss (m) of 2R for a graze of a slowly departing ball. */
 const GRAZE = 0.004;
 
@@ -130,8 +132,10 @@ function hitAlong(m: BallModel, wholePath: Path, c: Change, R: number, o: CauseO
     const k = dot(departure, n);
     angle = Math.min(angle, angleBetween({ x: departure.x - 2 * k * n.x, y: departure.y - 2 * k * n.y }, centres));
   }
-  if (angle > MAX_DEPARTURE_ANGLE) return null;
-  return { t, score: angle / MAX_DEPARTURE_ANGLE + (c.earliest === undefined ? Math.abs(t - c.t) / 0.3 : 0), centres, approach: graze ? null : approach };
+  // A ball nudged a millimetre or two: its direction is as vague as its resting places.
+  const vague = departure === moved && len(moved) > 0 ? Math.asin(Math.min(1, REST_JITTER / len(moved))) : 0;
+  if (angle > MAX_DEPARTURE_ANGLE + vague) return null;
+  return { t, score: Math.min(angle, MAX_DEPARTURE_ANGLE) / MAX_DEPARTURE_ANGLE + (c.earliest === undefined ? Math.abs(t - c.t) / 0.3 : 0), centres, approach: graze ? null : approach };
 }
 
 /**
