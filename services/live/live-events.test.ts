@@ -48,6 +48,32 @@ describe('LiveEventInference', () => {
     for (const s of rested) expect(s.at - (s.shot.end?.t ?? 0)).toBeLessThan(0.7);
   });
 
+  it('names a track by what it turned out to be later in the window: a break\'s cue ball that outran its track still strikes and hits the 1 first', () => {
+    const brk = seen[0]!.shot;
+    const strike = brk.t!;
+    const rest = brk.start!.balls.find((b) => b.id === 0)!;
+    const relabelled = frames.map((f) => {
+      const dt = f.t - strike;
+      if (dt <= 0) return { ...f, balls: f.balls.map((b) => ({ ...b, track: b.id === 0 ? 1 : 100 + (b.id ?? 0) })) };
+      return {
+        ...f,
+        balls: [
+          // The struck cue ball on a new track, named only 0.4 s later; its old track coasts where it rested for 0.3 s.
+          ...f.balls.map((b) => (b.id === 0 ? { ...b, id: dt < 0.4 ? null : b.id, track: 99 } : { ...b, track: 100 + (b.id ?? 0) })),
+          ...(dt < 0.3 ? [{ id: 0 as const, x: rest.x, y: rest.y, occluded: true, track: 1 }] : []),
+        ],
+      };
+    });
+    const live2 = new LiveEventInference();
+    const shots: ShotLine[] = [];
+    for (const f of relabelled) for (const l of live2.push(f).lines) if (l.line.kind === 'shot') shots.push(l.line);
+    const first = shots[0]!;
+    expect(Math.abs(first.t! - strike)).toBeLessThan(0.05);
+    const cue = first.events.find((e) => e.type === 'contact' && (e.a === 0 || e.b === 0));
+    expect(cue).toMatchObject({ a: 0, b: 1 });
+    expect(first.events.some((e) => e.type === 'cross' && e.ball === 0)).toBe(true);
+  });
+
   it('does not let a hidden ball predicted beyond the cushions hold a shot open (a pocketed ball\'s coasting track)', () => {
     const shot = seen[5]!.shot;
     const coasting = new LiveEventInference();

@@ -7,6 +7,7 @@ import type { TableSize } from '../contract/ids.ts';
 import { BALL_RADIUS, TABLE_SPECS } from '../contract/table.ts';
 import type { TrackBall, TrackFrame } from '../contract/tracks.ts';
 import { inferEvents, type InferredLine } from '../events/infer.ts';
+import { backfillIds } from '../analyze/backfill-ids.ts';
 import { DEFAULT_SEGMENT } from '../events/shots.ts';
 
 export interface LiveInferenceOptions {
@@ -149,7 +150,7 @@ export class LiveEventInference {
   }
 
   private infer(now: number): SeenLine[] {
-    const lines = inferEvents(this.window, { table: this.o.table });
+    const lines = inferEvents(namedWindow(this.window), { table: this.o.table });
     const out: SeenLine[] = [];
     let pendingFrom = Infinity;
     let pendingEnd = -Infinity;
@@ -193,6 +194,22 @@ export class LiveEventInference {
     while (k < this.window.length && this.window[k]!.t < from) k++;
     if (k > 0) this.window = this.window.slice(k);
   }
+}
+
+/**
+ * The window with the identities learnt later in it written back over each track (backfill-ids.ts):
+ * inference runs once the shot is over, so the frames after it are there — a struck cue ball that
+ * outran its track and was picked up by a new one is the cue ball from its first frame. Balls
+ * carry their tracker id in `track` (the vision source sets it on every ball); a ball without one
+ * is left as it is. A copy: the window itself keeps what was seen at the time.
+ */
+export function namedWindow(window: readonly TrackFrame[]): TrackFrame[] {
+  if (!window.some((f) => f.balls.some((b) => b.track !== undefined && b.id === null))) return [...window];
+  let loose = -1;
+  const frames = window.map((f) => ({ ...f, balls: [...f.balls] }));
+  const trackIds = frames.map((f) => f.balls.map((b) => b.track ?? loose--));
+  backfillIds(frames, trackIds);
+  return frames;
 }
 
 function nearest(balls: readonly TrackBall[], b: TrackBall): TrackBall | undefined {

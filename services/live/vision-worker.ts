@@ -6,7 +6,7 @@
 // vision-worker.mjs.
 import { parentPort, Worker } from 'node:worker_threads';
 import type { TrackFrame } from '../contract/tracks.ts';
-import { emptyTrackStats, trackVideo } from '../analyze/video-tracks.ts';
+import { emptyTrackStats, trackVideo, type TrackVideoOptions } from '../analyze/video-tracks.ts';
 import { calibrate, CalibrationError } from '../vision/calibrate.ts';
 import { parseCalibration, type VisionCalibration } from '../vision/calibration-model.ts';
 import type { DecodedFrame } from '../vision/decode-stream.ts';
@@ -111,7 +111,9 @@ async function run(job: VisionJob): Promise<void> {
         const rest: AsyncIterable<DecodedFrame> = { [Symbol.asyncIterator]: () => it };
         const lateOf = (f: TrackFrame): number => (playhead ? -playhead.msUntil({ pass: job.pass, t: f.t }) : job.kind === 'file' ? 0 : Date.now() - job.epochWall - f.t * 1000);
         const pipeline = { identifier: await identifier() };
-        for await (const frame of trackVideo(rest, cal, { signal: ac.signal, stats, pipeline })) {
+        // Every ball carries its tracker id: live inference names a track by what it was found to be later in its window (live-events.ts).
+        const onFrame: TrackVideoOptions['onFrame'] = (line, pf) => line.balls.forEach((b, i) => { b.track = pf.balls[i]!.trackId; });
+        for await (const frame of trackVideo(rest, cal, { signal: ac.signal, stats, pipeline, onFrame })) {
           post({ type: 'frame', id: job.id, frame, lateMs: Math.round(lateOf(frame)) });
         }
       }
