@@ -21,7 +21,7 @@ import { TrackIdentities, type IdentitySchedule, type IdentityStats } from './tr
 import { BallTracker, type TrackedBall, type TrackerSettings } from './tracker.ts';
 
 export interface PipelineOptions {
-  /** Full search period in frames. Default 15. */
+  /** Search period in frames (for new balls: where the bed changed, or the whole bed every `bedSearchEvery`-th time). Default 10. */
   fullSearchEvery?: number;
   /** While a track goes unseen: a full search on the first such frame, then every this many frames (its window grows meanwhile). Default 4. */
   lostSearchEvery?: number;
@@ -31,10 +31,12 @@ export interface PipelineOptions {
   maxWindowRadius?: number;
   /** Resting balls whose image patch did not change keep their detection (static-balls.ts). Default true. */
   reuseStatic?: boolean;
-  /** Searches between whole-bed ones look only where the bed changed since the last search (bed-changes.ts); every `bedSearchEvery`-th periodic search is whole. Default true, 4. */
+  /** Searches between whole-bed ones look only where the bed changed since the last search (bed-changes.ts); every `bedSearchEvery`-th periodic search is whole. Default true, 6 (the whole bed every 60 frames). */
   changeSearch?: boolean;
   bedSearchEvery?: number;
   tracker?: Partial<TrackerSettings<BallDetection, TrackVote>>;
+  /** A new ball found whole (not blurred, not partial) with at least this confidence is reported on its first frame; otherwise its track waits for a second detection. Default 0.9. */
+  sureConfidence?: number;
   /** The identity model; default: the committed model, loaded on first use; null: no identity (ids stay null). */
   identifier?: BallIdentifier | Promise<BallIdentifier> | null;
   identity?: Partial<IdentitySchedule>;
@@ -87,7 +89,7 @@ export class VisionPipeline {
   private readonly bedEvery: number;
 
   constructor(readonly calibration: VisionCalibration, opts: PipelineOptions = {}) {
-    this.every = opts.fullSearchEvery ?? 15;
+    this.every = opts.fullSearchEvery ?? 10;
     this.radius = opts.windowRadius ?? 0.06;
     this.lostEvery = opts.lostSearchEvery ?? 4;
     this.maxRadius = opts.maxWindowRadius ?? 0.25;
@@ -96,12 +98,13 @@ export class VisionPipeline {
     if (!(Number.isInteger(this.every) && this.every >= 1)) throw new Error('VisionPipeline: fullSearchEvery must be a positive integer');
     if (!(this.radius > 0)) throw new Error('VisionPipeline: windowRadius must be positive');
     this.detector = new BallDetector(calibration);
-    this.tracker = new BallTracker<BallDetection, TrackVote>(opts.tracker ?? {});
+    const sure = opts.sureConfidence ?? 0.9;
+    this.tracker = new BallTracker<BallDetection, TrackVote>({ sureAtOnce: (d) => !d.blurred && !d.partial && d.confidence >= sure, ...opts.tracker });
     this.schedule = opts.identity ?? {};
     this.ownsModel = opts.identifier === undefined;
     this.statics = opts.reuseStatic === false ? null : new StaticBalls<BallDetection>();
     this.changes = opts.changeSearch === false ? null : new BedChanges(this.detector.grid);
-    this.bedEvery = opts.bedSearchEvery ?? 4;
+    this.bedEvery = opts.bedSearchEvery ?? 6;
     if (!(Number.isInteger(this.bedEvery) && this.bedEvery >= 1)) throw new Error('VisionPipeline: bedSearchEvery must be a positive integer');
     this.model = opts.identifier === null ? null : Promise.resolve(opts.identifier ?? BallIdentifier.load());
     // A failed load is reported by the first `process` call, not as an unhandled rejection.

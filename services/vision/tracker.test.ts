@@ -64,6 +64,15 @@ describe('ball tracker', () => {
     expect(() => new BallTracker<Det>({ distance: tableDistance, motion: new ConstantVelocityFilter() })).not.toThrow();
   });
 
+  it('reports a new track from its second detection, or at once when the first is sure (sureAtOnce)', () => {
+    const dets = [{ x: 0, y: 0, tag: 'clear' }, { x: 0.5, y: 0, tag: 'vague' }];
+    expect(new BallTracker<Det>().update(dets, 0)).toEqual([]);
+    const tracker = new BallTracker<Det>({ sureAtOnce: (d) => d.tag === 'clear' });
+    expect(tracker.update(dets, 0).map((b) => b.detection?.tag)).toEqual(['clear']);
+    expect(tracker.update(dets, 1 / FPS).map((b) => b.detection?.tag).sort()).toEqual(['clear', 'vague']);
+    expect(() => new BallTracker<Det>({ sureAtOnce: 1 as unknown as () => boolean })).toThrow(/sureAtOnce/);
+  });
+
   it('resolves a track identity from votes and keeps ball numbers unique', () => {
     const tracker = new BallTracker<Det>({ minHits: 1 });
     const a = { x: 0, y: 0, tag: 'a' };

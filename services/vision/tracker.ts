@@ -34,6 +34,8 @@ export interface TrackerSettings<D extends TablePositioned, H extends IdentityHo
   maxMissedFrames: number;
   /** Detections needed before a track is reported. */
   minHits: number;
+  /** A new track whose first detection passes this is reported at once (a clear, whole ball: no need to wait for `minHits`). */
+  sureAtOnce: (detection: D) => boolean;
   assignment: 'hungarian' | 'greedy';
   /** Makes a new track's identity hook. */
   identity: () => H;
@@ -42,7 +44,7 @@ export interface TrackerSettings<D extends TablePositioned, H extends IdentityHo
 export function defaultTrackerSettings<D extends TablePositioned>(): TrackerSettings<D, TrackVote> {
   return {
     motion: new ConstantVelocityFilter(), distance: tableDistance, maxDistance: 0.06, gateSigmas: 3,
-    maxMissedFrames: 30, minHits: 2, assignment: 'hungarian', identity: () => new TrackVote(),
+    maxMissedFrames: 30, minHits: 2, sureAtOnce: () => false, assignment: 'hungarian', identity: () => new TrackVote(),
   };
 }
 
@@ -52,6 +54,8 @@ export interface Track<D extends TablePositioned, H extends IdentityHook = Track
   hits: number;
   /** Consecutive frames without a detection. */
   missed: number;
+  /** Reported from its first detection (`sureAtOnce`). */
+  sure: boolean;
   /** The latest detection (null before the first). */
   last: D | null;
   readonly identity: H;
@@ -84,6 +88,7 @@ function checkSettings<D extends TablePositioned, H extends IdentityHook>(s: Tra
   if (!(Number.isInteger(s.minHits) && s.minHits >= 1)) bad('minHits must be a positive integer');
   if (s.assignment !== 'hungarian' && s.assignment !== 'greedy') bad('assignment must be "hungarian" or "greedy"');
   if (typeof s.identity !== 'function') bad('identity must be a factory of identity hooks');
+  if (typeof s.sureAtOnce !== 'function') bad('sureAtOnce must be a function of a detection');
 }
 
 export class BallTracker<D extends TablePositioned, H extends IdentityHook = TrackVote> {
@@ -152,12 +157,12 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     });
     detections.forEach((d, di) => {
       if (usedDet.has(di)) return;
-      survivors.push({ trackId: this.nextId++, state: this.s.motion.init(d.x, d.y), hits: 1, missed: 0, last: d, identity: this.s.identity() });
+      survivors.push({ trackId: this.nextId++, state: this.s.motion.init(d.x, d.y), hits: 1, missed: 0, sure: this.s.sureAtOnce(d), last: d, identity: this.s.identity() });
     });
     this.live.length = 0;
     this.live.push(...survivors);
     for (const tr of this.live) {
-      if (tr.hits < this.s.minHits) continue;
+      if (tr.hits < this.s.minHits && !tr.sure) continue;
       const seen = tr.missed === 0;
       out.push({
         trackId: tr.trackId, id: tr.identity.resolved(),
