@@ -11,9 +11,9 @@ import { allocEdgeField, circleVotes, edgeField, findPeaks, type EdgeField } fro
 import { allocFeatures, clothDifference, learnClothModel, type ClothModel, type FeaturePlanes } from './cloth-model.ts';
 import { dominantClothColour } from './cloth-colour.ts';
 import { checkRgbImage, type RgbImage } from './image.ts';
-import { allocRectifiedFrame, buildGrid, rectify, gridToTable, growWindow, windowAround, type GridWindow, type RectifiedFrame, type RectifiedGrid } from './rectify.ts';
+import { allocRectifiedFrame, buildGrid, rectify, gridToTable, growWindow, tableToGrid, windowAround, type GridWindow, type RectifiedFrame, type RectifiedGrid } from './rectify.ts';
 import { refineBall } from './refine.ts';
-import { selectBalls, type Candidate, type VoteRidge } from './select.ts';
+import { DEFAULT_SELECT, selectBalls, type Candidate, type VoteRidge } from './select.ts';
 
 export interface BallDetection {
   /** Image pixel of the centre (as seen, sub-pixel). */
@@ -118,8 +118,9 @@ export class BallDetector {
   /**
    * Detects the balls in a frame (learning the cloth from it first if none is known yet): in
    * windows around `regions` plus the grid windows `extra`, or over the whole bed without regions.
+   * `priors`: where tracked balls are expected (their best candidate within `radius` needs less proof).
    */
-  detect(img: RgbImage, regions?: readonly PredictedRegion[], extra: readonly GridWindow[] = []): DetectResult {
+  detect(img: RgbImage, regions?: readonly PredictedRegion[], extra: readonly GridWindow[] = [], priors: readonly PredictedRegion[] = []): DetectResult {
     checkRgbImage(img, 'detect');
     if (img.width !== this.calibration.imageWidth || img.height !== this.calibration.imageHeight) {
       throw new Error(`detect: frame is ${img.width}×${img.height}, calibration is for ${this.calibration.imageWidth}×${this.calibration.imageHeight}`);
@@ -167,7 +168,7 @@ export class BallDetector {
     foregroundMask(g, this.features, this.mask, windows);
     const blobs = labelBlobs(g, this.mask, this.labels, Math.round(0.5 * Math.PI * r * r), windows);
     this.lastCandidates = candidates;
-    const selected = selectBalls(g, this.mask, this.labels, blobs, candidates);
+    const selected = selectBalls(g, this.mask, this.labels, blobs, candidates, DEFAULT_SELECT, priors.map((q) => ({ ...tableToGrid(g, q.x, q.y), reach: q.radius * g.scale })));
     const balls: BallDetection[] = selected.map((s) => {
       if (s.kind === 'refined') {
         const f = s.refined;

@@ -67,6 +67,8 @@ export interface PipelineFrame {
   identity: IdentityStats;
 }
 
+/** How far (m) from a track's prediction its best candidate is taken on a lower score. */
+const PRIOR_REACH = 0.04;
 /** Speed (m/s) below which a tracked ball counts as at rest for the key-frame check. */
 const REST_SPEED = 0.03;
 
@@ -134,7 +136,9 @@ export class VisionPipeline {
       return !d;
     });
     let staticMs = cpuMs() - s0;
-    const { balls: found, timings } = this.detector.detect(img, regions, changed);
+    // Where each tracked ball is expected: a weaker candidate there is taken (a ball known to be there).
+    const priors = this.tracker.predictedRegions(t, PRIOR_REACH).map((q) => ({ x: q.x, y: q.y, radius: Math.min(q.radius, PRIOR_REACH) }));
+    const { balls: found, timings } = this.detector.detect(img, regions, changed, priors);
     // A window of a moving ball may take in a resting one: that one keeps its kept detection.
     const balls = [...reused, ...found.filter((b) => ![...reused].some((r) => Math.hypot(r.x - b.x, r.y - b.y) < BALL_RADIUS))];
     const c0 = cpuMs();

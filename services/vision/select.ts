@@ -33,9 +33,18 @@ export interface SelectOptions {
   radiusRange: [number, number];
   /** Least `ballScore` accepted. */
   minScore: number;
+  /** Least `ballScore` of the best candidate near where a tracked ball is expected (`Prior`): a ball known to be there needs less proof (a dark ball on its own cloth's hue, rolling). */
+  priorScore: number;
 }
 
-export const DEFAULT_SELECT: SelectOptions = { minInliers: 0.45, maxResidualPx: 1.2, radiusRange: [0.88, 1.15], minScore: 1.0 };
+export const DEFAULT_SELECT: SelectOptions = { minInliers: 0.45, maxResidualPx: 1.2, radiusRange: [0.88, 1.15], minScore: 1.0, priorScore: 0.5 };
+
+/** Where a tracked ball is expected, on the grid (centre and reach in grid pixels). */
+export interface Prior {
+  i: number;
+  j: number;
+  reach: number;
+}
 
 const clamp01 = (v: number): number => Math.max(0, Math.min(1, v));
 
@@ -71,7 +80,7 @@ export function ballScore(c: Candidate, ring: number, discArea: number): number 
   return 2 * f.inlierFraction - 1.5 * f.residualPx - 2.5 * ring + 0.3 * Math.min(c.peak.score, 2) + 0.5 * c.evidence.support + specular;
 }
 
-export function selectBalls(g: RectifiedGrid, mask: Uint8Array, labels: Int32Array, blobs: readonly Blob[], candidates: readonly Candidate[], o: SelectOptions = DEFAULT_SELECT): Selected[] {
+export function selectBalls(g: RectifiedGrid, mask: Uint8Array, labels: Int32Array, blobs: readonly Blob[], candidates: readonly Candidate[], o: SelectOptions = DEFAULT_SELECT, priors: readonly Prior[] = []): Selected[] {
   const r = g.ballRadius;
   const good: { c: Candidate; f: RefinedBall; s: number; i: number; j: number }[] = [];
   for (const c of candidates) {
@@ -85,7 +94,14 @@ export function selectBalls(g: RectifiedGrid, mask: Uint8Array, labels: Int32Arr
   const solid = good.filter((k) => k.f.inlierFraction > 0.6);
   const discArea = Math.PI * (0.7 * r) ** 2;
   for (const k of good) k.s = ballScore(k.c, unexplainedRing(g, mask, k.i, k.j, solid.filter((x) => x !== k)), discArea);
-  const ranked = good.filter((k) => k.s >= o.minScore).sort((a, b) => b.s - a.s || a.j - b.j || a.i - b.i);
+  // Near each expected ball, its best candidate passes on a lower score.
+  const favoured = new Set<(typeof good)[number]>();
+  for (const p of priors) {
+    let best: (typeof good)[number] | null = null;
+    for (const k of good) if (Math.hypot(k.i - p.i, k.j - p.j) <= p.reach && k.s >= o.priorScore && (!best || k.s > best.s)) best = k;
+    if (best) favoured.add(best);
+  }
+  const ranked = good.filter((k) => k.s >= o.minScore || favoured.has(k)).sort((a, b) => b.s - a.s || a.j - b.j || a.i - b.i);
   // Two balls are never closer than a diameter: keep the better one.
   const out: Selected[] = [];
   const kept: typeof good = [];
