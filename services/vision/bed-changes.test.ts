@@ -6,7 +6,7 @@ import type { RectifiedGrid } from './rectify.ts';
 function identityGrid(width: number, height: number): RectifiedGrid {
   const n = width * height;
   return {
-    scale: 1, width, height, x0: 0, y0: 0, u: new Float32Array(n), v: new Float32Array(n), base: Int32Array.from({ length: n }, (_, p) => p),
+    scaleX: 1, scaleY: 1, scale: 1, width, height, x0: 0, y0: 0, u: new Float32Array(n), v: new Float32Array(n), base: Int32Array.from({ length: n }, (_, p) => p),
     fx: new Float32Array(n), fy: new Float32Array(n), valid: new Uint8Array(n).fill(1), mouth: new Uint8Array(n), ballRadius: 5,
   };
 }

@@ -9,7 +9,9 @@ import { BALL_RADIUS, TABLE_SPECS } from '../contract/table.ts';
 import { standardTable } from '../sim/physics/table-geometry.ts';
 
 export interface RectifiedGrid {
-  /** Grid pixels per metre. */
+  /** Grid pixels per metre: across the table's length (x) and width (y), and the larger of the two. */
+  scaleX: number;
+  scaleY: number;
   scale: number;
   width: number;
   height: number;
@@ -48,13 +50,19 @@ export function buildGrid(cal: VisionCalibration, opts: GridOptions = {}): Recti
   const spec = TABLE_SPECS[cal.table];
   const hx = spec.length / 2;
   const hy = spec.width / 2;
-  const scale = (opts.ballDiameterPx ?? 22) / (2 * BALL_RADIUS);
+  const ballPx = opts.ballDiameterPx ?? 22;
+  // A ball is round on the grid: seen from a low camera (a broadcast view from behind a rail) its
+  // outline covers more of the bed along the line of sight, so that axis gets fewer grid pixels.
+  const foot = silhouetteFootprint(cal);
+  const scaleX = ballPx / foot.x;
+  const scaleY = ballPx / foot.y;
+  const scale = Math.max(scaleX, scaleY);
   const margin = opts.margin ?? 0.04;
   const clear = opts.edgeClear ?? 0.004;
-  const width = Math.ceil(2 * (hx + margin) * scale);
-  const height = Math.ceil(2 * (hy + margin) * scale);
-  const x0 = -(width - 1) / (2 * scale);
-  const y0 = (height - 1) / (2 * scale);
+  const width = Math.ceil(2 * (hx + margin) * scaleX);
+  const height = Math.ceil(2 * (hy + margin) * scaleY);
+  const x0 = -(width - 1) / (2 * scaleX);
+  const y0 = (height - 1) / (2 * scaleY);
   const n = width * height;
   const u = new Float32Array(n);
   const v = new Float32Array(n);
@@ -69,8 +77,8 @@ export function buildGrid(cal: VisionCalibration, opts: GridOptions = {}): Recti
   for (let j = 0; j < height; j++) {
     for (let i = 0; i < width; i++) {
       const p = j * width + i;
-      const x = x0 + i / scale;
-      const y = y0 - j / scale;
+      const x = x0 + i / scaleX;
+      const y = y0 - j / scaleY;
       const img = tableToImage(cal, x, y, 'ball');
       u[p] = img.u;
       v[p] = img.v;
@@ -90,7 +98,32 @@ export function buildGrid(cal: VisionCalibration, opts: GridOptions = {}): Recti
       } else if (Math.abs(bed.x) <= hx - clear && Math.abs(bed.y) <= hy - clear) valid[p] = 1;
     }
   }
-  return { scale, width, height, x0, y0, u, v, base, fx, fy, valid, mouth, ballRadius: BALL_RADIUS * scale };
+  return { scaleX, scaleY, scale, width, height, x0, y0, u, v, base, fx, fy, valid, mouth, ballRadius: ballPx / 2 };
+}
+
+/**
+ * How much of the table (m, along x and along y) a ball's outline covers where the camera looks
+ * at the table's middle: its image circle carried back onto the plane of ball centres. Looking
+ * down, both are about a diameter (within 10 %: taken as exactly one, the grid square); from a
+ * low angle the line of sight's axis is longer (at most four diameters).
+ */
+export function silhouetteFootprint(cal: VisionCalibration): { x: number; y: number } {
+  const D = 2 * BALL_RADIUS;
+  const R = cal.rotation;
+  const depth = R[6]! * 0 + R[7]! * 0 + R[8]! * BALL_RADIUS + cal.translation[2]!;
+  const rho = (cal.fx * BALL_RADIUS) / depth;
+  if (!(rho > 0) || !Number.isFinite(rho)) return { x: D, y: D };
+  const c = tableToImage(cal, 0, 0, 'ball');
+  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+  for (let k = 0; k < 16; k++) {
+    const a = (k * Math.PI) / 8;
+    const p = imageToTable(cal, c.u + rho * Math.cos(a), c.v + rho * Math.sin(a), 'ball');
+    x0 = Math.min(x0, p.x); x1 = Math.max(x1, p.x); y0 = Math.min(y0, p.y); y1 = Math.max(y1, p.y);
+  }
+  const fx = Math.min(4, Math.max(1, (x1 - x0) / D));
+  const fy = Math.min(4, Math.max(1, (y1 - y0) / D));
+  const round = (f: number): number => (f < 1.1 ? 1 : f);
+  return { x: D * round(fx), y: D * round(fy) };
 }
 
 /**
@@ -114,12 +147,12 @@ export function mouthTest(cal: VisionCalibration, clear: number): (x: number, y:
 
 /** Grid pixel (column, row as floats) of a table point. */
 export function tableToGrid(g: RectifiedGrid, x: number, y: number): { i: number; j: number } {
-  return { i: (x - g.x0) * g.scale, j: (g.y0 - y) * g.scale };
+  return { i: (x - g.x0) * g.scaleX, j: (g.y0 - y) * g.scaleY };
 }
 
 /** Table point of a (fractional) grid pixel. */
 export function gridToTable(g: RectifiedGrid, i: number, j: number): { x: number; y: number } {
-  return { x: g.x0 + i / g.scale, y: g.y0 - j / g.scale };
+  return { x: g.x0 + i / g.scaleX, y: g.y0 - j / g.scaleY };
 }
 
 /** A rectangle of grid pixels, [i0, i1) × [j0, j1). */
