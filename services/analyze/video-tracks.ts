@@ -7,8 +7,10 @@
 import type { TrackFrame } from '../contract/tracks.ts';
 import type { VisionCalibration } from '../vision/calibration-model.ts';
 import type { DecodedFrame } from '../vision/decode-stream.ts';
+import type { BallDetector } from '../vision/detect.ts';
 import { VisionPipeline, toTrackFrame, type PipelineFrame, type PipelineOptions } from '../vision/pipeline.ts';
 import { scaleCalibration } from './calibration-scale.ts';
+import type { DetectorCache } from '../vision/detector-cache.ts';
 
 export interface TrackVideoOptions {
   pipeline?: PipelineOptions;
@@ -18,6 +20,8 @@ export interface TrackVideoOptions {
   stats?: TrackVideoStats;
   /** Called with each processed frame (e.g. a progress bar or a live view). */
   onFrame?: (frame: TrackFrame, vision: PipelineFrame) => void;
+  /** Detectors kept across runs (a reconnect, a looped file): the grid and the learnt cloth are reused. */
+  detectors?: DetectorCache;
 }
 
 /** Accumulated costs, in milliseconds of wall clock. */
@@ -56,6 +60,7 @@ export async function* trackVideo(
 ): AsyncGenerator<TrackFrame, void, undefined> {
   const stats = opts.stats ?? emptyTrackStats();
   let pipeline: VisionPipeline | null = null;
+  let detector: BallDetector | undefined;
   let cal = calibration;
   const it = frames[Symbol.asyncIterator]();
   try {
@@ -71,7 +76,8 @@ export async function* trackVideo(
           cal = scaleCalibration(calibration, image.width, image.height);
           stats.scaledFrom = { width: calibration.imageWidth, height: calibration.imageHeight };
         }
-        pipeline = new VisionPipeline(cal, opts.pipeline);
+        detector = opts.detectors?.take(cal);
+        pipeline = new VisionPipeline(cal, { ...opts.pipeline, ...(detector ? { detector } : {}) });
       } else if (image.width !== cal.imageWidth || image.height !== cal.imageHeight) {
         throw new Error(`trackVideo: frame ${index} is ${image.width}×${image.height}, earlier frames were ${cal.imageWidth}×${cal.imageHeight}`);
       }
@@ -91,5 +97,6 @@ export async function* trackVideo(
   } finally {
     await it.return?.();
     await pipeline?.release();
+    if (detector && opts.detectors) opts.detectors.give(detector);
   }
 }

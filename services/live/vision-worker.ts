@@ -11,6 +11,7 @@ import { calibrate, CalibrationError } from '../vision/calibrate.ts';
 import { parseCalibration, type VisionCalibration } from '../vision/calibration-model.ts';
 import type { DecodedFrame } from '../vision/decode-stream.ts';
 import { BallIdentifier } from '../vision/identity.ts';
+import { DetectorCache } from '../vision/detector-cache.ts';
 import type { FromDecoder, ToDecoder } from './decode-worker.ts';
 import { Playhead } from './playhead.ts';
 import type { FromVisionWorker, ToVisionWorker, VisionCounts, VisionJob } from './vision-protocol.ts';
@@ -20,6 +21,8 @@ if (!port) throw new Error('vision-worker.ts runs in a worker thread');
 const post = (m: FromVisionWorker): void => port.postMessage(m);
 const jobs = new Map<number, AbortController>();
 let model: Promise<BallIdentifier> | null = null;
+/** The grid and learnt cloth of the last jobs: a reconnect or the next pass of a looped file starts tracking at once. */
+const detectors = new DetectorCache();
 
 /** The identity model, loaded once for all the jobs of this thread. */
 function identifier(): Promise<BallIdentifier> {
@@ -113,7 +116,7 @@ async function run(job: VisionJob): Promise<void> {
         const pipeline = { identifier: await identifier() };
         // Every ball carries its tracker id: live inference names a track by what it was found to be later in its window (live-events.ts).
         const onFrame: TrackVideoOptions['onFrame'] = (line, pf) => line.balls.forEach((b, i) => { b.track = pf.balls[i]!.trackId; });
-        for await (const frame of trackVideo(rest, cal, { signal: ac.signal, stats, pipeline, onFrame })) {
+        for await (const frame of trackVideo(rest, cal, { signal: ac.signal, stats, pipeline, onFrame, detectors })) {
           post({ type: 'frame', id: job.id, frame, lateMs: Math.round(lateOf(frame)) });
         }
       }

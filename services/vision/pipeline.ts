@@ -40,6 +40,8 @@ export interface PipelineOptions {
   /** The identity model; default: the committed model, loaded on first use; null: no identity (ids stay null). */
   identifier?: BallIdentifier | Promise<BallIdentifier> | null;
   identity?: Partial<IdentitySchedule>;
+  /** A detector for this calibration to use (its cloth kept from an earlier run: detector-cache.ts); default a new one. */
+  detector?: BallDetector;
 }
 
 /** A tracked ball with its voted identity. */
@@ -99,7 +101,10 @@ export class VisionPipeline {
     if (!(Number.isInteger(this.lostEvery) && this.lostEvery >= 1)) throw new Error('VisionPipeline: lostSearchEvery must be a positive integer');
     if (!(Number.isInteger(this.every) && this.every >= 1)) throw new Error('VisionPipeline: fullSearchEvery must be a positive integer');
     if (!(this.radius > 0)) throw new Error('VisionPipeline: windowRadius must be positive');
-    this.detector = new BallDetector(calibration);
+    if (opts.detector && (opts.detector.calibration.imageWidth !== calibration.imageWidth || opts.detector.calibration.imageHeight !== calibration.imageHeight)) {
+      throw new Error('VisionPipeline: the detector given is for another image size');
+    }
+    this.detector = opts.detector ?? new BallDetector(calibration);
     const sure = opts.sureConfidence ?? 0.9;
     this.tracker = new BallTracker<BallDetection, TrackVote>({ sureAtOnce: (d) => !d.blurred && !d.partial && d.confidence >= sure, ...opts.tracker });
     this.schedule = opts.identity ?? {};
