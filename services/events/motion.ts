@@ -12,9 +12,11 @@ export interface MotionOptions {
   stillRadius: number;
   /** Motion runs separated by less than this (s) of stillness are one run. */
   mergeGap: number;
+  /** A ball unseen this long (s) ends its motion run there (it left the bed, or was lost): a run never spans its absence. */
+  maxGap: number;
 }
 
-export const DEFAULT_MOTION: MotionOptions = { window: 0.1, stillSpeed: 0.03, stillRadius: 0.003, mergeGap: 0.06 };
+export const DEFAULT_MOTION: MotionOptions = { window: 0.1, stillSpeed: 0.03, stillRadius: 0.003, mergeGap: 0.06, maxGap: 2 };
 
 export interface MotionRun {
   /** Index of the first and last moving sample. */
@@ -78,7 +80,10 @@ export function analyseMotion(series: Series, frameTimes: readonly number[], o: 
     if (still[k]) { k++; continue; }
     const first = k;
     let last = k;
+    let gone = false;
     while (k < s.length) {
+      // Unseen for a while (pocketed and racked again much later, or lost): the run ends unseen.
+      if (k > first && s[k]!.t - s[k - 1]!.t > o.maxGap) { gone = k - 1 === last; break; }
       if (!still[k]) { last = k; k++; continue; }
       // A short stretch of stillness inside a motion run (a ball stopping to be hit again) ends it
       // only if it lasts mergeGap.
@@ -103,7 +108,7 @@ export function analyseMotion(series: Series, frameTimes: readonly number[], o: 
     for (let k = reach(first, 1); k >= first; k--) if (near(k, restBefore)) { a = k + 1; break; }
     for (let k = reach(last, -1); k <= last && k >= a; k++) if (near(k, restAfter)) { b = k - 1; break; }
     if (a > b) continue;
-    runs.push({ first: a, last: b, restBefore, restAfter, vanished: false });
+    runs.push({ first: a, last: b, restBefore, restAfter: gone ? null : restAfter, vanished: gone });
   }
   // A ball that stops being seen while frames go on has vanished (or is hidden).
   const lastSeen = s[s.length - 1]?.t ?? -Infinity;
