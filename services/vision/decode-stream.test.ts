@@ -92,6 +92,22 @@ describe('decodeStream', () => {
     expect(s.stats.maxQueued).toBeLessThanOrEqual(3);
   });
 
+  it('with `recycle`, reuses a few frame buffers and every frame still has its exact pixels while held', async () => {
+    const s = decodeStream(clip, { recycle: true, queue: 2 });
+    const buffers = new Set<Uint8Array>();
+    let n = 0;
+    for await (const f of s) {
+      expect(Buffer.from(f.image.data).equals(Buffer.from(frameBytes(f.index)))).toBe(true);
+      buffers.add(f.image.data);
+      n++;
+      await new Promise((r) => setTimeout(r, 2)); // ffmpeg fills the queue meanwhile
+    }
+    expect(n).toBe(N);
+    // The queue, the frame being filled and the one held: far fewer buffers than frames.
+    expect(buffers.size).toBeLessThanOrEqual(s.stats.maxQueued + 2);
+    expect(buffers.size).toBeLessThan(N);
+  });
+
   it('stops ffmpeg when the consumer breaks out', async () => {
     const s = decodeStream(clip, { queue: 1 });
     for await (const f of s) if (f.index === 2) break;

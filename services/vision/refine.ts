@@ -225,11 +225,12 @@ function circleHough(px: Float64Array, py: Float64Array, pw: Float64Array, count
   // Accumulator cells reach ±(half + 0.5) steps from the start: its half-diagonal, with a margin.
   const box = (half + 1) * step * Math.SQRT2;
   const angles = Math.max(24, Math.ceil((2 * Math.PI * rho) / step));
-  const cos = new Float64Array(angles);
-  const sin = new Float64Array(angles);
+  // The voting circle's offsets (px), once per call.
+  const ca = new Float64Array(angles);
+  const cb = new Float64Array(angles);
   for (let t = 0; t < angles; t++) {
-    cos[t] = Math.cos((2 * Math.PI * t) / angles);
-    sin[t] = Math.sin((2 * Math.PI * t) / angles);
+    ca[t] = rho * Math.cos((2 * Math.PI * t) / angles);
+    cb[t] = rho * Math.sin((2 * Math.PI * t) / angles);
   }
   for (let k = 0; k < count.length; k++) {
     for (let t = 0; t < count[k]!; t++) {
@@ -242,29 +243,41 @@ function circleHough(px: Float64Array, py: Float64Array, pw: Float64Array, count
       const cosMax = d > 1e-9 ? (d * d + rho * rho - box * box) / (2 * d * rho) : -2;
       if (cosMax > 1) continue;
       const span = cosMax <= -1 ? angles : Math.ceil((Math.acos(cosMax) / (2 * Math.PI)) * angles) + 1;
-      const s0 = span * 2 + 1 >= angles ? 0 : Math.round((Math.atan2(y, x) / (2 * Math.PI)) * angles) - span;
-      const s1 = span * 2 + 1 >= angles ? angles - 1 : s0 + 2 * span;
+      const whole = span * 2 + 1 >= angles;
+      const s0 = whole ? 0 : Math.round((Math.atan2(y, x) / (2 * Math.PI)) * angles) - span;
+      const s1 = whole ? angles - 1 : s0 + 2 * span;
+      // s0 > −angles and s1 < angles (|round(atan2 · angles / 2π)| ≤ angles / 2, 2 span + 1 < angles): one wrap at most.
       for (let q = s0; q <= s1; q++) {
-        const s = ((q % angles) + angles) % angles;
-        const ia = Math.round((x - rho * cos[s]!) / step + half);
-        const ib = Math.round((y - rho * sin[s]!) / step + half);
-        if (ia < 0 || ib < 0 || ia >= n || ib >= n) continue;
+        const s = q < 0 ? q + angles : q;
+        const ia = Math.round((x - ca[s]!) / step + half);
+        if (ia < 0 || ia >= n) continue;
+        const ib = Math.round((y - cb[s]!) / step + half);
+        if (ib < 0 || ib >= n) continue;
         acc[ib * n + ia] = acc[ib * n + ia]! + w;
       }
     }
   }
-  // Smooth 3×3 and take the maximum (ties: nearest the start).
+  // Smooth 3×3 and take the maximum (ties: nearest the start). The prior depends on the squared
+  // distance only: one exp per distance.
+  const priorOf = new Float64Array(2 * half * half + 1).fill(NaN);
   let best = -1;
   let bestV = -1;
+  let bestDist = 0;
   for (let ib = 1; ib < n - 1; ib++) {
     for (let ia = 1; ia < n - 1; ia++) {
+      const r0 = (ib - 1) * n + ia, r1 = r0 + n, r2 = r1 + n;
       let v = 0;
-      for (let d = -1; d <= 1; d++) v += acc[(ib + d) * n + ia - 1]! + acc[(ib + d) * n + ia]! + acc[(ib + d) * n + ia + 1]!;
+      v += acc[r0 - 1]! + acc[r0]! + acc[r0 + 1]!;
+      v += acc[r1 - 1]! + acc[r1]! + acc[r1 + 1]!;
+      v += acc[r2 - 1]! + acc[r2]! + acc[r2 + 1]!;
       const dist = (ia - half) ** 2 + (ib - half) ** 2;
-      v *= Math.exp((-0.5 * dist * step * step) / (prior * prior));
-      if (v > bestV + 1e-9 || (Math.abs(v - bestV) <= 1e-9 && dist < ((best % n) - half) ** 2 + (Math.floor(best / n) - half) ** 2)) {
+      let p = priorOf[dist]!;
+      if (p !== p) p = priorOf[dist] = Math.exp((-0.5 * dist * step * step) / (prior * prior));
+      v *= p;
+      if (v > bestV + 1e-9 || (Math.abs(v - bestV) <= 1e-9 && dist < bestDist)) {
         bestV = v;
         best = ib * n + ia;
+        bestDist = dist;
       }
     }
   }

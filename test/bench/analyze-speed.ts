@@ -29,7 +29,8 @@ const idleFps = (frames: number, nodeMs: number, ffmpegMs: number | null, thread
 
 /** Decode only: frames/s of ffmpeg → Node, its CPU time, and the video's length. */
 async function decodeOnly(video: string, width?: number): Promise<Rate> {
-  const s = decodeStream(video, { benchmark: true, ...(width ? { scale: { width } } : {}) });
+  // Read as analyze reads it (frame buffers recycled).
+  const s = decodeStream(video, { benchmark: true, recycle: true, ...(width ? { scale: { width } } : {}) });
   const t0 = performance.now();
   const c0 = process.cpuUsage();
   let n = 0;
