@@ -1,6 +1,7 @@
 // npm run bench: speeds, printed as tables (never asserted by tests).
 //   physics: a 9-ball and a 15-ball break; renderer: frames/s at 720p and 1080p on one core;
-//   match simulator: shots/s; event inference: frames/s of tracks; railbird analyze on 1080p60 (analyze-speed.ts).
+//   match simulator: shots/s; event inference: frames/s of tracks; vision CPU ms per 1080p frame by
+//   stage (services/vision/bench.ts); railbird analyze on 1080p60 (analyze-speed.ts).
 import { TABLE_SPECS } from '../../services/contract/table.ts';
 import { inferEvents } from '../../services/events/infer.ts';
 import { simulateMatch, simulationOptions } from '../../services/sim/game/index.ts';
@@ -45,6 +46,11 @@ inferEvents(tracks);
 rows['event inference: 60 fps tracks (frames/s)'] = (tracks.length / ((performance.now() - t) / 1000)).toFixed(0);
 console.log('Railbird benchmark (median of repeated runs where it applies; one process, one core)');
 console.table(rows);
+
+// Vision per 1080p frame, by stage (services/vision/bench.ts: the demo's rack, break and the shots after it).
+console.log('');
+await import('../../services/vision/bench.ts');
+console.log('');
 
 // railbird analyze on a 1080p60 recording against the decode-only floor (its own tables).
 await benchAnalyze();
