@@ -31,6 +31,10 @@ function activityScratch(n: number): Uint8Array {
   return actBuf;
 }
 
+// Pixels already listed by this call of edgeField (overlapping windows): listStamp[p] === listCall.
+let listStamp = new Uint32Array(0);
+let listCall = 0;
+
 /**
  * Sobel gradients of the clamped features (log-brightness and twice the chromaticity
  * differences; clamped by `clothDifference` so highlights do not dominate), combined by the
@@ -43,7 +47,16 @@ export function edgeField(g: RectifiedGrid, f: FeaturePlanes, out?: EdgeField, w
   const e = out ?? allocEdgeField(n);
   e.count = 0;
   const wins = windows ?? [fullWindow(g)];
-  const listed = wins.length > 1 ? new Uint8Array(n) : null;
+  const listed = wins.length > 1;
+  if (listed) {
+    if (listStamp.length < n || listCall === 0xffffffff) {
+      listStamp = new Uint32Array(Math.max(n, listStamp.length));
+      listCall = 0;
+    }
+    listCall++;
+  }
+  const stamp = listStamp;
+  const call = listCall;
   // The features arrive clamped (clothDifference); chromaticity counts twice.
   const c0 = f.dLog;
   const c1 = f.dR;
@@ -97,9 +110,9 @@ export function edgeField(g: RectifiedGrid, f: FeaturePlanes, out?: EdgeField, w
       e.mag[p] = m;
       e.gx[p] = vx;
       e.gy[p] = vy;
-      if (m >= EDGE_MIN && (!listed || !listed[p])) {
+      if (m >= EDGE_MIN && (!listed || stamp[p] !== call)) {
         e.list[e.count++] = p;
-        if (listed) listed[p] = 1;
+        if (listed) stamp[p] = call;
       }
     }
   }
@@ -123,6 +136,7 @@ export function circleVotes(
     const w = growWindow(g, w0, reach);
     for (let j = w.j0; j < w.j1; j++) a.fill(0, j * W + w.i0, j * W + w.i1);
   }
+  const nr = radii.length;
   // The edge list holds each pixel once, even where windows overlap.
   for (let k = 0; k < e.count; k++) {
     const p = e.list[k]!;
@@ -130,23 +144,30 @@ export function circleVotes(
     if (m < minMag) continue;
     const i = p % W;
     const j = (p - i) / W;
-    const wt = (m > cap ? cap : m) / radii.length;
+    const wt = (m > cap ? cap : m) / nr;
     const ux = e.gx[p]!;
     const uy = e.gy[p]!;
-    for (const r of radii) {
+    for (let t = 0; t < nr; t++) {
+      const r = radii[t]!;
+      // (−r)·u = −(r·u) exactly: the two votes are i ∓ r·u.
+      const rx = r * ux;
+      const ry = r * uy;
       for (let s = -1; s <= 1; s += 2) {
-        const cx = i + s * r * ux;
-        const cy = j + s * r * uy;
+        const cx = s < 0 ? i - rx : i + rx;
+        const cy = s < 0 ? j - ry : j + ry;
         const ix = Math.floor(cx);
         const iy = Math.floor(cy);
         if (ix < 0 || iy < 0 || ix >= W - 1 || iy >= H - 1) continue;
         const fx = cx - ix;
         const fy = cy - iy;
+        const wx0 = wt * (1 - fx);
+        const wx1 = wt * fx;
+        const gy = 1 - fy;
         const q = iy * W + ix;
-        a[q] = a[q]! + wt * (1 - fx) * (1 - fy);
-        a[q + 1] = a[q + 1]! + wt * fx * (1 - fy);
-        a[q + W] = a[q + W]! + wt * (1 - fx) * fy;
-        a[q + W + 1] = a[q + W + 1]! + wt * fx * fy;
+        a[q] = a[q]! + wx0 * gy;
+        a[q + 1] = a[q + 1]! + wx1 * gy;
+        a[q + W] = a[q + W]! + wx0 * fy;
+        a[q + W + 1] = a[q + W + 1]! + wx1 * fy;
       }
     }
   }
@@ -156,13 +177,17 @@ export function circleVotes(
   return a;
 }
 
+let smoothBuf = new Float32Array(0);
+
 /** In-place 3×3 box filter (separable) over a window. */
 export function boxSmooth3(a: Float32Array, W: number, H: number, win?: GridWindow): void {
   const w = win ?? { i0: 0, j0: 0, i1: W, j1: H };
   const ww = w.i1 - w.i0;
   const hh = w.j1 - w.j0;
   if (ww < 3 || hh < 3) return;
-  const tmp = new Float32Array(ww * hh);
+  if (smoothBuf.length < ww * hh) smoothBuf = new Float32Array(ww * hh);
+  // Only the cells written in the first pass are read in the second.
+  const tmp = smoothBuf;
   for (let j = 0; j < hh; j++) {
     const o = (w.j0 + j) * W + w.i0;
     for (let i = 1; i < ww - 1; i++) tmp[j * ww + i] = a[o + i - 1]! + a[o + i]! + a[o + i + 1]!;

@@ -137,22 +137,28 @@ function rayEdges(img: RgbImage, ref: ClothReference, u0: number, v0: number, ux
 
 const PER_RAY = 4;
 
+/** refineBall's working arrays, allocated once (refineBall never re-enters). */
+const S = {
+  buf: new Float32Array(3 * 200),
+  grad: new Float32Array(200),
+  found: new Float64Array(PER_RAY),
+  strength: new Float64Array(PER_RAY),
+  px: new Float64Array(RAYS * PER_RAY),
+  py: new Float64Array(RAYS * PER_RAY),
+  pw: new Float64Array(RAYS * PER_RAY),
+  count: new Uint8Array(RAYS),
+  eu: new Float64Array(RAYS),
+  ev: new Float64Array(RAYS),
+  ok: new Uint8Array(RAYS),
+};
+
 /**
  * Refines a candidate ball at table (x, y) (ball-centre plane) in the frame. Returns null when
  * too few rays find an edge that fits.
  */
 export function refineBall(img: RgbImage, cal: VisionCalibration, ref: ClothReference, x: number, y: number): RefinedBall | null {
-  const buf = new Float32Array(3 * 200);
-  const grad = new Float32Array(200);
-  const found = new Float64Array(PER_RAY);
-  const strength = new Float64Array(PER_RAY);
-  const px = new Float64Array(RAYS * PER_RAY);
-  const py = new Float64Array(RAYS * PER_RAY);
-  const pw = new Float64Array(RAYS * PER_RAY);
-  const count = new Uint8Array(RAYS);
-  const eu = new Float64Array(RAYS);
-  const ev = new Float64Array(RAYS);
-  const ok = new Uint8Array(RAYS);
+  // Scratch shared by every call (each call writes what it reads).
+  const { buf, grad, found, strength, px, py, pw, count, eu, ev, ok } = S;
   let cx = x;
   let cy = y;
   let result: RefinedBall | null = null;
@@ -214,6 +220,8 @@ export function refineBall(img: RgbImage, cal: VisionCalibration, ref: ClothRefe
   return result;
 }
 
+let houghAcc = new Float32Array(0);
+
 /** Centre offset (within ±reach) maximising the edge strength lying one radius `rho` from it. */
 function circleHough(px: Float64Array, py: Float64Array, pw: Float64Array, count: Uint8Array, rho: number, reach: number): { a: number; b: number } {
   // Offsets far from the start are less likely: a Gaussian prior of 0.5 ρ.
@@ -221,7 +229,9 @@ function circleHough(px: Float64Array, py: Float64Array, pw: Float64Array, count
   const step = 0.5;
   const n = 2 * Math.ceil(reach / step) + 1;
   const half = (n - 1) / 2;
-  const acc = new Float32Array(n * n);
+  if (houghAcc.length < n * n) houghAcc = new Float32Array(n * n);
+  const acc = houghAcc;
+  acc.fill(0, 0, n * n);
   // Accumulator cells reach ±(half + 0.5) steps from the start: its half-diagonal, with a margin.
   const box = (half + 1) * step * Math.SQRT2;
   const angles = Math.max(24, Math.ceil((2 * Math.PI * rho) / step));
@@ -285,55 +295,74 @@ function circleHough(px: Float64Array, py: Float64Array, pw: Float64Array, count
   return { a: ((best % n) - half) * step, b: (Math.floor(best / n) - half) * step };
 }
 
+let fitRes = new Float64Array(0);
+let fitW = new Float64Array(0);
+let fitAbs = new Float64Array(0);
+
 /** Tukey-weighted circle fit with a soft prior pulling the radius to `rho0`. */
 function fitCircle(xs: Float64Array, ys: Float64Array, ok: Uint8Array, rho0: number, a0: number, b0: number): { a: number; b: number; rho: number; inliers: number; rms: number } | null {
   let a = a0;
   let b = b0;
   let rho = rho0;
   const n = xs.length;
-  const w = new Float64Array(n);
+  if (fitRes.length < n) {
+    fitRes = new Float64Array(n);
+    fitW = new Float64Array(n);
+    fitAbs = new Float64Array(n);
+  }
+  const res = fitRes;
+  const w = fitW;
+  const abs = fitAbs;
   let sigma = Math.max(1, 0.15 * rho0);
   for (let it = 0; it < 12; it++) {
-    const res = new Float64Array(n);
-    const abs: number[] = [];
+    let m = 0;
     for (let k = 0; k < n; k++) {
       if (!ok[k]) continue;
       res[k] = Math.hypot(xs[k]! - a, ys[k]! - b) - rho;
-      abs.push(Math.abs(res[k]!));
+      abs[m++] = Math.abs(res[k]!);
     }
-    if (abs.length < 8) return null;
-    abs.sort((p, q) => p - q);
-    if (it > 1) sigma = Math.max(0.25, 1.4826 * abs[abs.length >> 1]!);
+    if (m < 8) return null;
+    // The median of |residual| (the upper one of an even count): the element of rank m/2.
+    if (it > 1) sigma = Math.max(0.25, 1.4826 * selectRank(abs, m, m >> 1));
     const cut = 4.685 * sigma;
-    // Normal equations for (da, db, drho), plus the radius prior.
-    const A = [0, 0, 0, 0, 0, 0, 0, 0, 0];
-    const g = [0, 0, 0];
+    // Normal equations for (da, db, drho), plus the radius prior (J = (−dx/d, −dy/d, −1)).
+    let a00 = 0, a01 = 0, a02 = 0, a10 = 0, a11 = 0, a12 = 0, a20 = 0, a21 = 0, a22 = 0;
+    let g0 = 0, g1 = 0, g2 = 0;
     for (let k = 0; k < n; k++) {
       if (!ok[k]) {
         w[k] = 0;
         continue;
       }
       const u = res[k]! / cut;
-      w[k] = Math.abs(u) < 1 ? (1 - u * u) ** 2 : 0;
-      if (!w[k]) continue;
+      const wk = Math.abs(u) < 1 ? (1 - u * u) ** 2 : 0;
+      w[k] = wk;
+      if (!wk) continue;
       const dx = xs[k]! - a;
       const dy = ys[k]! - b;
       const d = Math.hypot(dx, dy) || 1e-9;
-      const J = [-dx / d, -dy / d, -1];
-      for (let r = 0; r < 3; r++) {
-        g[r] = g[r]! + w[k]! * J[r]! * res[k]!;
-        for (let c = 0; c < 3; c++) A[r * 3 + c] = A[r * 3 + c]! + w[k]! * J[r]! * J[c]!;
-      }
+      const j0 = -dx / d;
+      const j1 = -dy / d;
+      const r = res[k]!;
+      const w0 = wk * j0, w1 = wk * j1, w2 = wk * -1;
+      g0 += w0 * r;
+      g1 += w1 * r;
+      g2 += w2 * r;
+      a00 += w0 * j0; a01 += w0 * j1; a02 += w0 * -1;
+      a10 += w1 * j0; a11 += w1 * j1; a12 += w1 * -1;
+      a20 += w2 * j0; a21 += w2 * j1; a22 += w2 * -1;
     }
     const prior = 4 / (0.05 * rho0) ** 2 * sigma * sigma;
-    A[8] = A[8]! + prior;
-    g[2] = g[2]! + prior * (rho - rho0);
-    const step = solve3(A, g);
-    if (!step) return null;
-    a -= step[0]!;
-    b -= step[1]!;
-    rho -= step[2]!;
-    if (Math.abs(step[0]!) + Math.abs(step[1]!) + Math.abs(step[2]!) < 1e-4) break;
+    a22 += prior;
+    g2 += prior * (rho - rho0);
+    const det = a00 * (a11 * a22 - a12 * a21) - a01 * (a10 * a22 - a12 * a20) + a02 * (a10 * a21 - a11 * a20);
+    if (Math.abs(det) < 1e-18) return null;
+    const s0 = (g0 * (a11 * a22 - a12 * a21) - a01 * (g1 * a22 - a12 * g2) + a02 * (g1 * a21 - a11 * g2)) / det;
+    const s1 = (a00 * (g1 * a22 - a12 * g2) - g0 * (a10 * a22 - a12 * a20) + a02 * (a10 * g2 - g1 * a20)) / det;
+    const s2 = (a00 * (a11 * g2 - g1 * a21) - a01 * (a10 * g2 - g1 * a20) + g0 * (a10 * a21 - a11 * a20)) / det;
+    a -= s0;
+    b -= s1;
+    rho -= s2;
+    if (Math.abs(s0) + Math.abs(s1) + Math.abs(s2) < 1e-4) break;
   }
   let inliers = 0;
   let ss = 0;
@@ -345,12 +374,28 @@ function fitCircle(xs: Float64Array, ys: Float64Array, ok: Uint8Array, rho0: num
   return { a, b, rho, inliers, rms: Math.sqrt(ss / Math.max(1, inliers)) };
 }
 
-function solve3(A: number[], g: number[]): number[] | null {
-  const [a, b, c, d, e, f, h, i, j] = A as [number, number, number, number, number, number, number, number, number];
-  const det = a * (e * j - f * i) - b * (d * j - f * h) + c * (d * i - e * h);
-  if (Math.abs(det) < 1e-18) return null;
-  const x = (g[0]! * (e * j - f * i) - b * (g[1]! * j - f * g[2]!) + c * (g[1]! * i - e * g[2]!)) / det;
-  const y = (a * (g[1]! * j - f * g[2]!) - g[0]! * (d * j - f * h) + c * (d * g[2]! - g[1]! * h)) / det;
-  const z = (a * (e * g[2]! - g[1]! * i) - b * (d * g[2]! - g[1]! * h) + g[0]! * (d * i - e * h)) / det;
-  return [x, y, z];
+/** The value of rank `k` (0-based, ascending) among v[0..m) (quickselect; reorders them). */
+function selectRank(v: Float64Array, m: number, k: number): number {
+  let lo = 0;
+  let hi = m - 1;
+  while (hi > lo) {
+    const pivot = v[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (v[i]! < pivot) i++;
+      while (v[j]! > pivot) j--;
+      if (i <= j) {
+        const t = v[i]!;
+        v[i] = v[j]!;
+        v[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return v[k]!;
+  }
+  return v[k]!;
 }

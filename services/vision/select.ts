@@ -54,12 +54,22 @@ export function unexplainedRing(g: RectifiedGrid, mask: Uint8Array, ci: number, 
   const r0 = 1.15 * r;
   const r1 = 2 * r;
   const near = others.filter((o) => Math.hypot(o.i - ci, o.j - cj) < r1 + 1.1 * r);
+  // The squared distance settles all but the pixels within a hair of the ring's edges, where
+  // Math.hypot decides as before (sqrt of the sum of squares is within a few ulps of it).
+  const in2 = (r0 * (1 - 1e-9)) ** 2;
+  const out2 = (r1 * (1 + 1e-9)) ** 2;
+  const on2 = (r0 * (1 + 1e-9)) ** 2;
+  const under2 = (r1 * (1 - 1e-9)) ** 2;
   let ring = 0;
   let fg = 0;
   for (let j = Math.max(0, Math.floor(cj - r1)); j <= Math.min(g.height - 1, Math.ceil(cj + r1)); j++) {
     for (let i = Math.max(0, Math.floor(ci - r1)); i <= Math.min(g.width - 1, Math.ceil(ci + r1)); i++) {
-      const d = Math.hypot(i - ci, j - cj);
-      if (d < r0 || d > r1) continue;
+      const q = (i - ci) * (i - ci) + (j - cj) * (j - cj);
+      if (q < in2 || q > out2) continue;
+      if (q < on2 || q > under2) {
+        const d = Math.hypot(i - ci, j - cj);
+        if (d < r0 || d > r1) continue;
+      }
       const p = j * g.width + i;
       if (!g.valid[p]) continue;
       ring++;
