@@ -171,10 +171,28 @@ export function circleVotes(
       }
     }
   }
-  // Smooth once over the windows' bounding box (smoothing overlaps twice would skew them).
-  const box = wins.reduce((u, w) => ({ i0: Math.min(u.i0, w.i0), j0: Math.min(u.j0, w.j0), i1: Math.max(u.i1, w.i1), j1: Math.max(u.j1, w.j1) }));
-  boxSmooth3(a, W, H, growWindow(g, box, reach));
+  if (wins.length === 1) boxSmooth3(a, W, H, growWindow(g, wins[0]!, reach));
+  else smoothWindows(a, W, H, wins.map((w) => growWindow(g, w, reach)));
   return a;
+}
+
+/**
+ * 3×3 box filter, in place, of the pixels of several windows (the grid's border excluded), each
+ * once from the unsmoothed values however the windows overlap: all row sums first, then all
+ * column sums (a pixel in two windows gets the same value twice). Beside boxSmooth3 over their
+ * bounding box it leaves alone only what lies outside the windows, and changes only the windows'
+ * outermost ring (smoothed here against values beyond them, left unsmoothed on the box's border),
+ * farther from the searched windows than findPeaks and voteRidge read (reach − 1 > 0.9 r + 1).
+ */
+function smoothWindows(a: Float32Array, W: number, H: number, wins: readonly GridWindow[]): void {
+  if (smoothBuf.length < W * H) smoothBuf = new Float32Array(W * H);
+  const tmp = smoothBuf;
+  for (const w of wins) for (let j = Math.max(0, w.j0 - 1); j < Math.min(H, w.j1 + 1); j++) {
+    for (let i = Math.max(1, w.i0), p = j * W + i; i < Math.min(W - 1, w.i1); i++, p++) tmp[p] = a[p - 1]! + a[p]! + a[p + 1]!;
+  }
+  for (const w of wins) for (let j = Math.max(1, w.j0); j < Math.min(H - 1, w.j1); j++) {
+    for (let i = Math.max(1, w.i0), p = j * W + i; i < Math.min(W - 1, w.i1); i++, p++) a[p] = (tmp[p - W]! + tmp[p]! + tmp[p + W]!) / 9;
+  }
 }
 
 let smoothBuf = new Float32Array(0);
