@@ -89,6 +89,21 @@ describe('ball detection on rendered 1080p frames (grey cloth, cue and player in
     expect(run({ balls: [{ id: 6, x: 0.4, y: 0.1 }], frame: 15 }).dets).toHaveLength(1);
   });
 
+  it('forgets a ball that hung in the jaws when the cloth was learnt, once a whole-bed search sees the hole (a warm-up or reconnect mid-match)', () => {
+    const jaws: SceneBall[] = [{ id: 9, x: 0.017, y: -0.641 }, { id: 6, x: 0.4, y: 0.1 }];
+    const frame = (balls: SceneBall[], k: number) => {
+      const f = renderer.render({ balls, frame: k });
+      return { data: Uint8Array.from(f.rgb), width: f.width, height: f.height };
+    };
+    const late = new BallDetector(cal);
+    late.learnCloth(frame(jaws, 16));
+    expect(late.detect(frame(jaws, 17)).balls).toHaveLength(1); // the 9 is taken for the pocket's look
+    expect(late.detect(frame([jaws[1]!], 18)).balls).toHaveLength(1); // the hole seen: its look now
+    const again = late.detect(frame(jaws, 19)).balls;
+    expect(again).toHaveLength(2);
+    expect(nearest(again, 0.017, -0.641).dist).toBeLessThan(0.004);
+  });
+
   it('finds a fast (smeared) ball near its mid-exposure centre and flags it blurred', () => {
     const scene: FrameScene = { frame: 13, balls: [{ id: 4, x: 0.3, y: -0.2, v: { x: 3.5, y: 1.0 } }, { id: 1, x: -0.7, y: 0.3 }] };
     const { dets } = run(scene);

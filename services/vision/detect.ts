@@ -143,6 +143,7 @@ export class BallDetector {
     // Features a little beyond the windows, so gradients at their borders see fresh pixels.
     const featureWindows = windows?.map((w) => growWindow(g, w, 3));
     rectify(g, img, this.frame, featureWindows);
+    if (!windows) forgetBallsInMouths(g, this.frame, cloth);
     lap('rectify');
     clothDifference(g, this.frame, cloth, this.features, featureWindows);
     lap('difference');
@@ -186,6 +187,30 @@ export class BallDetector {
     t.total = cpuMs() - t0;
     t.wall = performance.now() - w0;
     return { balls, timings: t };
+  }
+}
+
+/** A mouth pixel this dark (R+G+B+1)... */
+const HOLE_DARK = 90;
+/** ...and darker than its expected look by this factor shows the hole. */
+const HOLE_FACTOR = 0.4;
+
+/**
+ * A pocket's mouth looks as it did when the cloth was learnt; a ball hanging in the jaws then (a
+ * warm-up or a reconnect mid-match) was taken for its empty look and would hide a ball there
+ * later. Wherever a whole-bed search now sees the dark hole instead, the hole is its look.
+ */
+export function forgetBallsInMouths(g: RectifiedGrid, f: RectifiedFrame, cloth: ClothModel): void {
+  const darkLog = Math.log(HOLE_DARK);
+  const factorLog = Math.log(HOLE_FACTOR);
+  for (let p = 0; p < g.mouth.length; p++) {
+    if (!g.mouth[p] || !g.valid[p]) continue;
+    const l = f.logS[p]!;
+    if (l < darkLog && l - cloth.logS[p]! < factorLog) {
+      cloth.logS[p] = l;
+      cloth.r[p] = f.r[p]!;
+      cloth.g[p] = f.g[p]!;
+    }
   }
 }
 
