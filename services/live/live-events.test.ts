@@ -74,6 +74,27 @@ describe('LiveEventInference', () => {
     expect(first.events.some((e) => e.type === 'cross' && e.ball === 0)).toBe(true);
   });
 
+  it('takes no evidence from a lost track\'s guesses: the struck cue ball unseen in flight while its old track coasts where it rested', () => {
+    const brk = seen[0]!.shot;
+    const strike = brk.t!;
+    const rest = brk.start!.balls.find((b) => b.id === 0)!;
+    const relabelled = frames.map((f) => {
+      const dt = f.t - strike;
+      const others = f.balls.filter((b) => b.id !== 0).map((b) => ({ ...b, track: 100 + (b.id ?? 0) }));
+      if (dt <= 0) return { ...f, balls: [...others, ...f.balls.filter((b) => b.id === 0).map((b) => ({ ...b, track: 1 }))] };
+      // Unseen for 0.12 s (a blur), then on a new track named only 0.4 s after the strike; the old
+      // track coasts at the resting place for 0.3 s and is dropped.
+      const cue = f.balls.filter((b) => b.id === 0 && dt > 0.12).map((b) => ({ ...b, id: dt < 0.4 ? null : b.id, track: 99 }));
+      const ghost = dt < 0.3 ? [{ id: 0 as const, x: rest.x, y: rest.y, occluded: true, track: 1 }] : [];
+      return { ...f, balls: [...others, ...cue, ...ghost] };
+    });
+    const live3 = new LiveEventInference();
+    const shots: ShotLine[] = [];
+    for (const f of relabelled) for (const l of live3.push(f).lines) if (l.line.kind === 'shot') shots.push(l.line);
+    expect(Math.abs(shots[0]!.t! - strike)).toBeLessThan(0.1);
+    expect(shots[0]!.events.some((e) => e.type === 'cross' && e.ball === 0)).toBe(true);
+  });
+
   it('does not let a hidden ball predicted beyond the cushions hold a shot open (a pocketed ball\'s coasting track)', () => {
     const shot = seen[5]!.shot;
     const coasting = new LiveEventInference();

@@ -199,16 +199,25 @@ export class LiveEventInference {
 /**
  * The window with the identities learnt later in it written back over each track (backfill-ids.ts):
  * inference runs once the shot is over, so the frames after it are there — a struck cue ball that
- * outran its track and was picked up by a new one is the cue ball from its first frame. Balls
- * carry their tracker id in `track` (the vision source sets it on every ball); a ball without one
- * is left as it is. A copy: the window itself keeps what was seen at the time.
+ * outran its track and was picked up by a new one is the cue ball from its first frame. And a
+ * track that ended unseen (lost, not in the window's last frame) loses the positions its tracker
+ * only guessed after it was last seen: the struck cue ball's old track coasting where it rested
+ * is no evidence that it rested on. Balls carry their tracker id in `track` (the vision source
+ * sets it on every ball); a window without tracker ids is left as it is. A copy: the window itself
+ * keeps what was seen at the time.
  */
 export function namedWindow(window: readonly TrackFrame[]): TrackFrame[] {
-  if (!window.some((f) => f.balls.some((b) => b.track !== undefined && b.id === null))) return [...window];
-  let loose = -1;
-  const frames = window.map((f) => ({ ...f, balls: [...f.balls] }));
-  const trackIds = frames.map((f) => f.balls.map((b) => b.track ?? loose--));
-  backfillIds(frames, trackIds);
+  if (!window.some((f) => f.balls.some((b) => b.track !== undefined))) return [...window];
+  const lastSeen = new Map<number, number>();
+  window.forEach((f, k) => f.balls.forEach((b) => { if (b.track !== undefined && !b.occluded) lastSeen.set(b.track, k); }));
+  const atEnd = new Set((window[window.length - 1]?.balls ?? []).flatMap((b) => (b.track !== undefined ? [b.track] : [])));
+  const guessed = (b: TrackBall, k: number): boolean => b.occluded === true && b.track !== undefined && !atEnd.has(b.track) && k > (lastSeen.get(b.track) ?? -1);
+  const frames = window.map((f, k) => ({ ...f, balls: f.balls.filter((b) => !guessed(b, k)) }));
+  if (frames.some((f) => f.balls.some((b) => b.track !== undefined && b.id === null))) {
+    let loose = -1;
+    const trackIds = frames.map((f) => f.balls.map((b) => b.track ?? loose--));
+    backfillIds(frames, trackIds);
+  }
   return frames;
 }
 
