@@ -13,6 +13,19 @@ const demo = (): TrackFrame[] => {
   return r.value;
 };
 
+/** The shots a fresh LiveEventInference emits over `frames`. */
+function liveShots(frames: readonly TrackFrame[]): ShotLine[] {
+  const live = new LiveEventInference();
+  const out: ShotLine[] = [];
+  for (const f of frames) for (const l of live.push(f).lines) if (l.line.kind === 'shot') out.push(l.line);
+  return out;
+}
+
+/** The break of the demo: its strike time and where the cue ball rested. */
+function breakOf(shot: ShotLine): { strike: number; rest: { x: number; y: number } } {
+  return { strike: shot.t!, rest: shot.start!.balls.find((b) => b.id === 0)! };
+}
+
 describe('LiveEventInference', () => {
   const frames = demo();
   const batch = inferEvents(frames, { table: '9ft' }).filter((l): l is ShotLine => l.kind === 'shot');
@@ -49,9 +62,7 @@ describe('LiveEventInference', () => {
   });
 
   it('names a track by what it turned out to be later in the window: a break\'s cue ball that outran its track still strikes and hits the 1 first', () => {
-    const brk = seen[0]!.shot;
-    const strike = brk.t!;
-    const rest = brk.start!.balls.find((b) => b.id === 0)!;
+    const { strike, rest } = breakOf(seen[0]!.shot);
     const relabelled = frames.map((f) => {
       const dt = f.t - strike;
       if (dt <= 0) return { ...f, balls: f.balls.map((b) => ({ ...b, track: b.id === 0 ? 1 : 100 + (b.id ?? 0) })) };
@@ -64,9 +75,7 @@ describe('LiveEventInference', () => {
         ],
       };
     });
-    const live2 = new LiveEventInference();
-    const shots: ShotLine[] = [];
-    for (const f of relabelled) for (const l of live2.push(f).lines) if (l.line.kind === 'shot') shots.push(l.line);
+    const shots = liveShots(relabelled);
     const first = shots[0]!;
     expect(Math.abs(first.t! - strike)).toBeLessThan(0.05);
     const cue = first.events.find((e) => e.type === 'contact' && (e.a === 0 || e.b === 0));
@@ -75,9 +84,7 @@ describe('LiveEventInference', () => {
   });
 
   it('takes no evidence from a lost track\'s guesses: the struck cue ball unseen in flight while its old track coasts where it rested', () => {
-    const brk = seen[0]!.shot;
-    const strike = brk.t!;
-    const rest = brk.start!.balls.find((b) => b.id === 0)!;
+    const { strike, rest } = breakOf(seen[0]!.shot);
     const relabelled = frames.map((f) => {
       const dt = f.t - strike;
       const others = f.balls.filter((b) => b.id !== 0).map((b) => ({ ...b, track: 100 + (b.id ?? 0) }));
@@ -88,9 +95,7 @@ describe('LiveEventInference', () => {
       const ghost = dt < 0.3 ? [{ id: 0 as const, x: rest.x, y: rest.y, occluded: true, track: 1 }] : [];
       return { ...f, balls: [...others, ...cue, ...ghost] };
     });
-    const live3 = new LiveEventInference();
-    const shots: ShotLine[] = [];
-    for (const f of relabelled) for (const l of live3.push(f).lines) if (l.line.kind === 'shot') shots.push(l.line);
+    const shots = liveShots(relabelled);
     expect(Math.abs(shots[0]!.t! - strike)).toBeLessThan(0.1);
     expect(shots[0]!.events.some((e) => e.type === 'cross' && e.ball === 0)).toBe(true);
   });
