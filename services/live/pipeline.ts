@@ -15,6 +15,9 @@ import type { ScriptedInput, ScriptedOperator } from './scripted-operator.ts';
 import { LOW_CONFIDENCE, type JudgedCall, type MatchRecord, type StateView } from './types.ts';
 import type { VideoSource } from './video-source.ts';
 
+
+/** Frames that may reach the viewers at once after a pause (vision's frames queue while the event loop is busy). */
+const FRAME_BURST = 3;
 export interface LiveSource {
   /** Identifies the source: a restart resumes the live match of the same key. */
   key: string;
@@ -38,7 +41,7 @@ export interface PipelineOptions {
   plan: (pass: number) => MatchPlan;
   table: TableSize;
   inference?: Partial<LiveInferenceOptions>;
-  /** Frames sent to viewers at most this often (Hz): a 30 fps source passes whole, a fast replay is thinned. */
+  /** Frames sent to viewers at most this often on average (Hz; bursts of up to FRAME_BURST frames pass, as frames from vision reach a busy event loop in bunches): a 30 fps source passes whole, a fast replay is thinned. */
   maxFrameRate?: number;
 }
 
@@ -86,7 +89,9 @@ export class LivePipeline {
   private latestT: number | null = null;
   private lastArrival: number | null = null;
   private readonly arrivals: { t: number; at: number }[] = [];
-  private lastFrameSent = 0;
+  /** Frames that may be sent to viewers now (a token bucket refilled at maxFrameRate). */
+  private frameTokens = 1;
+  private tokensAt = 0;
   private lastInferMs = 0;
   private readonly callLatencies: number[] = [];
   private lastError: string | null = null;
@@ -196,8 +201,10 @@ export class LivePipeline {
       }
     }
     for (const input of this.o.source.script?.due(f.t, f.pass) ?? []) this.runScripted(input);
-    if (arrival - this.lastFrameSent >= 1000 / (this.o.maxFrameRate ?? 60)) {
-      this.lastFrameSent = arrival;
+    this.frameTokens = Math.min(FRAME_BURST, this.frameTokens + ((arrival - this.tokensAt) * (this.o.maxFrameRate ?? 60)) / 1000);
+    this.tokensAt = arrival;
+    if (this.frameTokens >= 1) {
+      this.frameTokens -= 1;
       const body: FrameBody = {
         t: f.t, pass: f.pass, frame: f.frame, moving: this.inference.moving,
         balls: f.balls.map((b) => ({ id: b.id, x: Math.round(b.x * 1e4) / 1e4, y: Math.round(b.y * 1e4) / 1e4, ...(b.occluded ? { o: 1 as const } : {}) })),
