@@ -27,6 +27,15 @@ describe('event inference on the bundled demo recording', () => {
     expect(thin.events.find((e) => e.type === 'contact')).toMatchObject({ a: 0, b: 4 });
   });
 
+  it('has no contact between resting object balls before the cue ball reached one (the break\'s rack contacts come at its hit or after)', () => {
+    for (const shot of inferred.filter((l): l is ShotLine => l.kind === 'shot')) {
+      const contacts = shot.events.filter((e) => e.type === 'contact');
+      const cue = contacts.find((e) => e.a === 0 || e.b === 0);
+      if (!cue || shot.start?.balls.some((b) => b.moving)) continue;
+      for (const e of contacts) expect(e.t).toBeGreaterThanOrEqual(cue.t);
+    }
+  });
+
   it('gives the calls of the truth for every shot (the slow ball that creeps to a rail included)', () => {
     const r = compareLogs(truth, inferred);
     expect(r.error).toBeNull();

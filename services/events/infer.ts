@@ -141,6 +141,7 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   for (const v of vanished) gone.add(v.ball);
   events.push(...contactsAndCushions, ...vanished.flatMap((v) => v.events), ...crossings(cue, series.get(0 as BallId)?.samples ?? [], table.headStringX, strikeT, settled, frameTime));
   mergeSimultaneous(events, o.simultaneous);
+  notBeforeTheCueBall(events, movingAtStrike);
   events.sort((a, b) => a.t - b.t || order(a) - order(b));
   for (const e of events) e.t = round(e.t, 4);
 
@@ -210,6 +211,19 @@ function crossings(cue: BallModel | undefined, samples: readonly Sample[], lineX
     if (missing) along.push(missing.t);
   }
   return along.sort((a, b) => a - b).map(cross);
+}
+
+/**
+ * Balls at rest cannot meet before anything reached them: with no ball moving at the strike, no
+ * contact between object balls comes before the cue ball's first (a rack's contacts read a few
+ * milliseconds early from their departures are set at the cue ball's hit).
+ */
+function notBeforeTheCueBall(events: ShotEvent[], movingAtStrike: ReadonlySet<BallId>): void {
+  if (movingAtStrike.size > 0) return;
+  let first = Infinity;
+  for (const e of events) if (e.type === 'contact' && (e.a === 0 || e.b === 0)) first = Math.min(first, e.t);
+  if (first === Infinity) return;
+  for (const e of events) if (e.type === 'contact' && e.a !== 0 && e.b !== 0 && e.t < first) e.t = first;
 }
 
 /** Cue-ball contacts closer in time than the window are one simultaneous hit (G12): same t. */
