@@ -14,6 +14,7 @@ export type ToDecoder = { type: 'next' } | { type: 'stop' };
 /** To the vision thread: a frame (with the counts so far), or the end (an error message, or null at the end of a file). */
 export type FromDecoder =
   | { type: 'frame'; frame: DecodedFrame; decoded: number; dropped: number }
+  | { type: 'snapshot'; jpeg: Uint8Array }
   | { type: 'end'; error: string | null; decoded: number; dropped: number };
 
 const port = parentPort;
@@ -48,6 +49,8 @@ async function main(): Promise<void> {
     const stream = decodeStream(job.source, {
       signal: ac.signal, queue: 2, ...(job.start > 0 ? { start: job.start } : {}), ...(job.width ? { scale: { width: job.width } } : {}),
       ...(job.maxFrames !== null ? { maxFrames: job.maxFrames } : {}),
+      // The camera image comes out of the same ffmpeg, straight to the vision thread (never dropped with the frames).
+      ...(job.snapshots ? { snapshots: { ...job.snapshots, onImage: (jpeg: Buffer) => port!.postMessage({ type: 'snapshot', jpeg } satisfies FromDecoder) } } : {}),
     });
     let fps = 30;
     void stream.info.then((i) => { if (i.fps > 0) fps = i.fps; }, () => undefined);

@@ -13,7 +13,7 @@ import type { Playhead, PlayheadPosition } from './playhead.ts';
 import { RefereeSession, type Actor, type LiveEvent, type SessionListener } from './referee-session.ts';
 import type { ScriptedInput, ScriptedOperator } from './scripted-operator.ts';
 import { LOW_CONFIDENCE, type JudgedCall, type MatchRecord, type StateView } from './types.ts';
-import type { VideoSource } from './video-source.ts';
+import type { CameraImage } from './video-source.ts';
 
 
 /** Frames that may reach the viewers at once after a pause (vision's frames queue while the event loop is busy). */
@@ -23,7 +23,7 @@ export interface LiveSource {
   key: string;
   label: string;
   balls: BallSource;
-  video: VideoSource | null;
+  video: CameraImage | null;
   playhead: Playhead | null;
   script: ScriptedOperator | null;
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Playhead } from './playhead.ts';
 import { VideoSource, videoInputOf, DEFAULT_VIDEO } from './video-source.ts';
-import { JpegSplitter } from './mjpeg.ts';
+import { JpegSplitter } from '../capture/mjpeg.ts';
 
 const VIDEO = new URL('../../recordings/demo/recording.mp4', import.meta.url).pathname;
 const waitUntil = async (ok: () => boolean, ms: number) => {

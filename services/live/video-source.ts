@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ffmpegPath } from '../capture/ffmpeg-path.ts';
 import { Backoff, nextPass, RateMeter, sleep, type SourceStatus } from './ball-source.ts';
-import { JpegSplitter } from './mjpeg.ts';
+import { JpegSplitter } from '../capture/mjpeg.ts';
 import type { Playhead, PlayheadPosition } from './playhead.ts';
 
 export type VideoInput =
@@ -44,7 +44,21 @@ export function videoInputOf(source: string, playhead: Playhead | null): VideoIn
 
 type Ending = 'eof' | 'failed' | 'stalled' | 'pass' | 'aborted';
 
-export class VideoSource {
+/**
+ * The camera image the service shows: its own decode of the source (VideoSource), or the JPEG
+ * output of vision's decode (RelayedImage, one reader for a camera).
+ */
+export interface CameraImage {
+  readonly latest: Snapshot | null;
+  readonly description: string;
+  start(): void;
+  stop(): Promise<void>;
+  status(): SourceStatus & { pid: number | null };
+  /** Its own ffmpeg process, if it has one. */
+  pid(): number | null;
+}
+
+export class VideoSource implements CameraImage {
   latest: Snapshot | null = null;
   private readonly rate = new RateMeter();
   private state: SourceStatus['state'] = 'starting';

@@ -31,6 +31,8 @@ export interface VisionJob {
   slack: number;
   /** Stop after this many frames (a warm-up); null: to the end. */
   maxFrames: number | null;
+  /** The camera image from the same decode (JPEG, `rate` a second, `width` wide); null: none. Not with maxFrames. */
+  snapshots: { width: number; rate: number } | null;
 }
 
 export type ToVisionWorker = { type: 'start'; job: VisionJob } | { type: 'stop'; id: number };
@@ -49,4 +51,6 @@ export type FromVisionWorker =
   | { type: 'frame'; id: number; frame: TrackFrame; lateMs: number }
   | { type: 'counts'; id: number; counts: VisionCounts; note: string | null }
   | { type: 'calibrated'; id: number; calibration: Record<string, unknown> }
+  /** A camera image (JPEG) from the job's decode, when the job asked for them. */
+  | { type: 'snapshot'; id: number; jpeg: Uint8Array }
   | { type: 'ended'; id: number; reason: 'eof' | 'failed' | 'stopped'; message: string | null; counts: VisionCounts };

@@ -7,6 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import type { TableSize } from '../contract/ids.ts';
 import { Backoff, nextPass, RateMeter, type BallSource, type SourcedFrame, type SourceStatus, type VisionStatus } from './ball-source.ts';
+import type { ImageFeed } from './relayed-image.ts';
 import type { VideoInput } from './video-source.ts';
 import type { FromVisionWorker, VisionCounts, VisionJob } from './vision-protocol.ts';
 
@@ -31,10 +32,12 @@ export interface VisionSourceOptions {
   stallMs: number;
   /** Vision running later than this (ms) behind the source is "behind" in the status. */
   behindMs: number;
+  /** The camera image from vision's decode (a camera: one reader); null: none (a file has its own, paced on the playhead). */
+  snapshots: { width: number; rate: number } | null;
 }
 
 export const DEFAULT_VISION_SOURCE: Omit<VisionSourceOptions, 'table' | 'calibration'> = {
-  width: null, paced: true, backoffMs: { initial: 500, max: 10_000 }, stallMs: 8000, behindMs: 300,
+  width: null, paced: true, backoffMs: { initial: 500, max: 10_000 }, stallMs: 8000, behindMs: 300, snapshots: null,
 };
 
 type Ending = 'eof' | 'failed' | 'stalled' | 'stopped';
@@ -65,7 +68,7 @@ class Inbox {
   }
 }
 
-export class VisionBallSource implements BallSource {
+export class VisionBallSource implements BallSource, ImageFeed {
   readonly kind = 'vision';
   private readonly o: VisionSourceOptions;
   private worker: Worker | null = null;
@@ -83,6 +86,7 @@ export class VisionBallSource implements BallSource {
   private calibrationLabel = 'none yet';
   private readonly epochWall = Date.now();
   private nextFrame = 0;
+  private readonly imageListeners = new Set<(jpeg: Buffer) => void>();
 
   constructor(readonly input: VideoInput, o: Partial<VisionSourceOptions> & Pick<VisionSourceOptions, 'table' | 'calibration'>) {
     this.o = { ...DEFAULT_VISION_SOURCE, ...o };
@@ -90,6 +94,16 @@ export class VisionBallSource implements BallSource {
 
   get description(): string {
     return `${this.input.kind === 'stream' ? this.input.url : this.input.path} through vision`;
+  }
+
+  /** The camera images of the decode (with `snapshots`). */
+  onImage(listener: (jpeg: Buffer) => void): () => void {
+    this.imageListeners.add(listener);
+    return () => this.imageListeners.delete(listener);
+  }
+
+  decodeStatus(): { reconnects: number; lastError: string | null } {
+    return { reconnects: this.reconnects, lastError: this.lastError };
   }
 
   /**
@@ -154,7 +168,7 @@ export class VisionBallSource implements BallSource {
       id, kind: input.kind, source: input.kind === 'stream' ? input.url : input.path, start, pass,
       clock: input.kind === 'file' && this.o.paced && maxFrames === null ? input.playhead.clock() : null, maxFrames,
       epochWall: this.epochWall, firstFrame: this.nextFrame, width: this.o.width, table: this.o.table,
-      calibration: cal?.json ?? null, slack: 1 / 20,
+      calibration: cal?.json ?? null, slack: 1 / 20, snapshots: maxFrames === null ? this.o.snapshots : null,
     };
     this.inbox.clear();
     this.ensureWorker().postMessage({ type: 'start', job });
@@ -206,7 +220,14 @@ export class VisionBallSource implements BallSource {
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const w = new Worker(new URL('./vision-worker.mjs', import.meta.url));
-    w.on('message', (m: FromVisionWorker) => this.inbox.push(m));
+    w.on('message', (m: FromVisionWorker) => {
+      // Camera images are shown at once, not queued behind the frames.
+      if (m.type !== 'snapshot') this.inbox.push(m);
+      else if (m.id === this.jobId) {
+        const jpeg = Buffer.from(m.jpeg.buffer, m.jpeg.byteOffset, m.jpeg.byteLength);
+        for (const l of this.imageListeners) l(jpeg);
+      }
+    });
     const gone = (why: string): void => {
       if (this.worker !== w) return;
       this.worker = null;

@@ -36,7 +36,7 @@ port.on('message', (m: ToVisionWorker) => {
   else void run(m.job);
 });
 
-type DecoderNews = FromDecoder | { type: 'crash'; error: string };
+type DecoderNews = Exclude<FromDecoder, { type: 'snapshot' }> | { type: 'crash'; error: string };
 
 /** A job's frames from its decoding thread: one asked for each time vision is ready for it. */
 async function* decoded(job: VisionJob, signal: AbortSignal, counts: { decoded: number; dropped: number }): AsyncGenerator<DecodedFrame> {
@@ -44,7 +44,8 @@ async function* decoded(job: VisionJob, signal: AbortSignal, counts: { decoded: 
   const inbox: DecoderNews[] = [];
   let wake: (() => void) | null = null;
   const push = (m: DecoderNews): void => { inbox.push(m); const w = wake; wake = null; w?.(); };
-  dw.on('message', (m: FromDecoder) => push(m));
+  // Camera images go on to the service at once; frames wait for vision.
+  dw.on('message', (m: FromDecoder) => (m.type === 'snapshot' ? post({ type: 'snapshot', id: job.id, jpeg: m.jpeg }) : push(m)));
   dw.on('error', (e) => push({ type: 'crash', error: `decoding thread failed: ${e.message}` }));
   dw.on('exit', (code) => push({ type: 'crash', error: `decoding thread exited (${code})` }));
   const onAbort = (): void => dw.postMessage({ type: 'stop' } satisfies ToDecoder);

@@ -13,8 +13,9 @@ import type { LiveSource } from '../live/pipeline.ts';
 import { Playhead, type PlayheadPosition } from '../live/playhead.ts';
 import { ScriptedOperator } from '../live/scripted-operator.ts';
 import { TracksFileSource } from '../live/tracks-file-source.ts';
-import { VideoSource, videoInputOf } from '../live/video-source.ts';
-import { VisionBallSource, type CalibrationChoice } from '../live/vision-source.ts';
+import { RelayedImage } from '../live/relayed-image.ts';
+import { DEFAULT_VIDEO, VideoSource, videoInputOf } from '../live/video-source.ts';
+import { VisionBallSource, type CalibrationChoice, type VisionSourceOptions } from '../live/vision-source.ts';
 import type { CatalogStore } from '../storage/catalog-store.ts';
 
 /** Where the balls come from: the video through vision, or recorded tracks (tests, comparing). */
@@ -68,13 +69,14 @@ export function tableCalibration(catalog: CatalogStore, tableId: number, key: st
   return chosen ? { json: chosen.calibration, label: `${chosen.label} (#${chosen.id})` } : null;
 }
 
-function visionSource(input: ReturnType<typeof videoInputOf>, key: string, recording: string | null, o: SourceOptions, table: { id: number; size: TableSize }, catalog: CatalogStore): VisionBallSource {
+function visionSource(input: ReturnType<typeof videoInputOf>, key: string, recording: string | null, o: SourceOptions, table: { id: number; size: TableSize }, catalog: CatalogStore, snapshots: VisionSourceOptions['snapshots'] = null): VisionBallSource {
   const given = o.calibration ? { json: JSON.parse(readFileSync(o.calibration, 'utf8')) as Record<string, unknown>, label: o.calibration } : null;
   return new VisionBallSource(input, {
     table: table.size,
     calibration: () => given ?? tableCalibration(catalog, table.id, key, recording),
     onCalibrated: (json) => { catalog.addCalibration(table.id, automaticLabel(key), json, 'vision'); },
     width: o.visionWidth,
+    snapshots,
   });
 }
 
@@ -106,16 +108,14 @@ export function recordingSource(rec: RecordingFiles, o: SourceOptions, start: Pl
 export function cameraSource(src: string, o: SourceOptions, table: { id: number; size: TableSize }, catalog: CatalogStore): LiveSource {
   const key = `camera:${src}`;
   const input = videoInputOf(src, null);
-  let balls: BallSource;
   if (o.balls === 'tracks') {
     if (!o.tracks) throw new Error('--balls tracks with a camera needs --tracks <tracks.jsonl>');
     const frames = loadTracks(o.tracks);
     const playhead = new Playhead({ duration: TracksFileSource.durationOf(frames), gap: 3, speed: o.speed, loop: o.loop, start: { pass: 0, t: 0 } });
-    balls = new TracksFileSource(frames, playhead, o.tracks);
-  } else {
-    balls = visionSource(input, key, null, o, table, catalog);
+    const balls = new TracksFileSource(frames, playhead, o.tracks);
+    return { key, label: src, balls, video: o.video ? new VideoSource(input) : null, playhead: null, script: null };
   }
-  // A V4L2 device opens once: vision has it, so there is no second decode for the camera image.
-  const image = o.video && !(input.kind === 'device' && o.balls === 'vision');
-  return { key, label: src, balls, video: image ? new VideoSource(input) : null, playhead: null, script: null };
+  // One decode for vision and the camera image: a V4L2 device opens once, and a stream is not decoded twice.
+  const vision = visionSource(input, key, null, o, table, catalog, o.video ? { width: DEFAULT_VIDEO.width, rate: DEFAULT_VIDEO.rate } : null);
+  return { key, label: src, balls: vision, video: o.video ? new RelayedImage(vision) : null, playhead: null, script: null };
 }

@@ -153,6 +153,23 @@ describe('decodeStream', () => {
     expect((await s.info).duration).toBeGreaterThan(50);
   });
 
+  it('with `snapshots`, the same ffmpeg also writes small JPEG camera images while the frames stay exact', async () => {
+    const images: Buffer[] = [];
+    const s = decodeStream(clip, { snapshots: { width: 32, rate: 10, onImage: (j) => images.push(j) } });
+    const frames = await collect(s);
+    expect(frames).toHaveLength(N);
+    expect(Buffer.from(frames[5]!.image.data).equals(Buffer.from(frameBytes(5)))).toBe(true);
+    // 24 frames at 30 fps = 0.8 s: 8 images at 10 a second (ffmpeg's fps filter may round to one more or less).
+    expect(images.length).toBeGreaterThanOrEqual(7);
+    expect(images.length).toBeLessThanOrEqual(9);
+    for (const j of images) {
+      expect([j[0], j[1], j.at(-2), j.at(-1)]).toEqual([0xff, 0xd8, 0xff, 0xd9]);
+      // The JPEG's frame header (SOF0) says 32 × 24.
+      const sof = j.indexOf(Buffer.from([0xff, 0xc0]));
+      expect([j.readUInt16BE(sof + 7), j.readUInt16BE(sof + 5)]).toEqual([32, 24]);
+    }
+  });
+
   it('recognises sources and builds the arguments', () => {
     expect(sourceKind('/dev/video0')).toBe('device');
     expect(sourceKind('rtsp://cam/stream')).toBe('stream');
@@ -162,6 +179,9 @@ describe('decodeStream', () => {
     expect(ffmpegArgs('a.mp4', { scale: { width: 960 } }).join(' ')).toContain('scale=960:-2');
     const log = 'Input #0\n  Duration: 00:01:02.50, start\nOutput #0, rawvideo, to pipe:1:\n    Stream #0:0: Video: rawvideo (RGB[24] / 0x18424752), rgb24, 1920x1080, q=2-31, 1492992 kb/s, 60 fps, 60 tbn\n';
     expect(ffmpegArgs('a.mp4', { benchmark: true })).toContain('-benchmark');
+    // The camera image is a second output (pipe:3) after the frames' (pipe:1).
+    const both = ffmpegArgs('/dev/video0', { snapshots: { width: 640, rate: 4, onImage: () => {} } }).join(' ');
+    expect(both).toMatch(/-f rawvideo -pix_fmt rgb24 pipe:1 .*-vf fps=4,scale=640:-2 -f image2pipe -c:v mjpeg .*pipe:3$/);
     expect(parseStreamInfo(log, false, 2.5)).toEqual({ width: 1920, height: 1080, fps: 60, duration: 60, live: false });
     expect(parseStreamInfo('Input #0 only', false)).toBeNull();
     // A log cut in the middle of the stream line is not read yet.

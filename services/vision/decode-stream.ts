@@ -9,6 +9,7 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { ffmpegPath } from '../capture/ffmpeg-path.ts';
+import { JpegSplitter } from '../capture/mjpeg.ts';
 import type { RgbImage } from './image.ts';
 
 export interface DecodedFrame {
@@ -55,6 +56,20 @@ export interface DecodeStreamOptions {
    * false: every frame keeps its own pixels.
    */
   recycle?: boolean;
+  /**
+   * A second output of the same ffmpeg: small JPEG images (the camera image for viewers),
+   * `rate` a second, `width` pixels wide, each handed to `onImage` as it is encoded. One reader
+   * for a camera that only one process may open (V4L2), and one decode instead of two for a
+   * stream. The images come at the decode's pace: while the frames wait for the consumer,
+   * so do they.
+   */
+  snapshots?: SnapshotOutput;
+}
+
+export interface SnapshotOutput {
+  width: number;
+  rate: number;
+  onImage: (jpeg: Buffer) => void;
 }
 
 export type SourceKind = 'file' | 'device' | 'stream';
@@ -79,7 +94,10 @@ export function ffmpegArgs(source: string, o: DecodeStreamOptions = {}): string[
   if (o.fps) out.push('-r', String(o.fps));
   if (kind === 'file') out.push('-vsync', 'cfr');
   if (o.maxFrames !== undefined) out.push('-frames:v', String(o.maxFrames));
-  return ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'info', ...(o.benchmark ? ['-benchmark'] : []), ...input, '-i', source, '-an', '-sn', ...out, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
+  const snapshots = o.snapshots
+    ? ['-an', '-sn', '-vf', `fps=${o.snapshots.rate},scale=${o.snapshots.width}:-2`, '-f', 'image2pipe', '-c:v', 'mjpeg', '-q:v', '7', 'pipe:3']
+    : [];
+  return ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'info', ...(o.benchmark ? ['-benchmark'] : []), ...input, '-i', source, '-an', '-sn', ...out, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1', ...snapshots];
 }
 
 /** Reads ffmpeg's description of its input and rawvideo output; null until the output stream is described. */
@@ -186,11 +204,21 @@ export class FrameStream implements AsyncIterable<DecodedFrame> {
     if (this.kind === 'file' && !existsSync(this.source)) return this.fail(new DecodeError(`no such video file: ${this.source}`));
     let proc: ChildProcessByStdio<null, Readable, Readable>;
     try {
-      proc = spawn(this.o.ffmpeg ?? ffmpegPath(), ffmpegArgs(this.source, this.o), { stdio: ['ignore', 'pipe', 'pipe'] });
+      // With snapshots, fd 3 carries the JPEG output (`pipe:3`).
+      const stdio = this.o.snapshots ? ['ignore', 'pipe', 'pipe', 'pipe'] as const : ['ignore', 'pipe', 'pipe'] as const;
+      proc = spawn(this.o.ffmpeg ?? ffmpegPath(), ffmpegArgs(this.source, this.o), { stdio: [...stdio] }) as ChildProcessByStdio<null, Readable, Readable>;
     } catch (e) {
       return this.fail(new DecodeError(`could not start ffmpeg: ${(e as Error).message}`));
     }
     this.proc = proc;
+    const snapshots = this.o.snapshots;
+    const jpegOut = snapshots ? (proc.stdio[3] as Readable | null) : null;
+    if (snapshots && jpegOut) {
+      // Always read: an unread pipe would block ffmpeg, and with it the frames.
+      const splitter = new JpegSplitter();
+      jpegOut.on('data', (chunk: Buffer) => { if (!this.ended) for (const jpeg of splitter.push(chunk)) snapshots.onImage(jpeg); });
+      jpegOut.on('error', () => undefined);
+    }
     const onAbort = (): void => { this.fail(abortReason(signal!)); this.stop(); };
     signal?.addEventListener('abort', onAbort, { once: true });
     let log = '';
