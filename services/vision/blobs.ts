@@ -20,6 +20,8 @@ export interface Blob {
   j0: number;
   i1: number;
   j1: number;
+  /** It goes on across the edge of its search window (the mask must be fresh just beyond the windows): part of something bigger may lie outside. */
+  clipped: boolean;
 }
 
 /** Foreground mask (1 = unlike the cloth) over windows. */
@@ -59,6 +61,7 @@ export function labelBlobs(g: RectifiedGrid, mask: Uint8Array, labels: Int32Arra
         let bj0 = j;
         let bi1 = i;
         let bj1 = j;
+        let clipped = false;
         while (stack.length) {
           const p = stack.pop()!;
           const x = p % W;
@@ -73,6 +76,8 @@ export function labelBlobs(g: RectifiedGrid, mask: Uint8Array, labels: Int32Arra
           if (x > bi1) bi1 = x;
           if (y < bj0) bj0 = y;
           if (y > bj1) bj1 = y;
+          // At the window's edge with foreground just across it (the mask is computed a little beyond the windows).
+          if ((x === w.i0 && x > 0 && mask[p - 1]) || (x === w.i1 - 1 && x < W - 1 && mask[p + 1]) || (y === w.j0 && y > 0 && mask[p - W]) || (y === w.j1 - 1 && y < g.height - 1 && mask[p + W])) clipped = true;
           for (let dy = -1; dy <= 1; dy++) {
             const yy = y + dy;
             if (yy < w.j0 || yy >= w.j1) continue;
@@ -104,7 +109,7 @@ export function labelBlobs(g: RectifiedGrid, mask: Uint8Array, labels: Int32Arra
           ay = cii >= cjj ? 0 : 1;
         }
         const al = Math.hypot(ax, ay);
-        blobs.push({ label, area: n, ci, cj, sdMajor: Math.sqrt(l1), sdMinor: Math.sqrt(l2), ax: ax / al, ay: ay / al, i0: bi0, j0: bj0, i1: bi1, j1: bj1 });
+        blobs.push({ label, area: n, ci, cj, sdMajor: Math.sqrt(l1), sdMinor: Math.sqrt(l2), ax: ax / al, ay: ay / al, i0: bi0, j0: bj0, i1: bi1, j1: bj1, clipped });
       }
     }
   }

@@ -166,7 +166,8 @@ export class BallDetector {
       c.refined = refineBall(img, this.calibration, { logS: cloth.logS[q]!, r: cloth.r[q]!, g: cloth.g[q]! }, pos.x, pos.y);
     }
     lap('refine');
-    foregroundMask(g, this.features, this.mask, windows);
+    // A little beyond the windows: a region going on across a window's edge is seen to (blobs.ts `clipped`).
+    foregroundMask(g, this.features, this.mask, featureWindows);
     const blobs = labelBlobs(g, this.mask, this.labels, Math.round(0.5 * Math.PI * r * r), windows);
     this.lastCandidates = candidates;
     const selected = selectBalls(g, this.mask, this.labels, blobs, candidates, DEFAULT_SELECT, priors.map((q) => ({ ...tableToGrid(g, q.x, q.y), reach: q.radius * g.scale })));

@@ -84,3 +84,48 @@ export class ConstantVelocityFilter implements MotionFilter {
     return Math.sqrt(s.cov[0] + this.r2);
   }
 }
+
+/**
+ * A motion filter whose predictions come off the cushions: a predicted centre past a cushion's
+ * line (a ball radius inside the nose) is mirrored back across it, the velocity across it
+ * reversed and cut by `restitution` (a break ball bounces from one frame to the next; predicted
+ * straight on, its search window and gate would be behind the cushion).
+ */
+export class CushionBounceFilter implements MotionFilter {
+  constructor(
+    private readonly inner: MotionFilter,
+    /** |x| and |y| a ball centre can reach (m): half the bed less a ball radius. */
+    private readonly reach: { x: number; y: number },
+    private readonly restitution = 0.8,
+  ) {
+    if (!(reach.x > 0 && reach.y > 0)) throw new Error('CushionBounceFilter: reach must be positive');
+    if (!(restitution >= 0 && restitution <= 1)) throw new Error('CushionBounceFilter: restitution must be in [0, 1]');
+  }
+
+  init(x: number, y: number): MotionState {
+    return this.inner.init(x, y);
+  }
+
+  predict(s: MotionState, dt: number, missed: number): MotionState {
+    const p = this.inner.predict(s, dt, missed);
+    let { x, y, vx, vy } = p;
+    const e = this.restitution;
+    // Mirrored about the line, the overshoot shortened by the restitution (it happens after the bounce).
+    // Only a line crossed in this step: a ball already past it (in a pocket's jaws) goes on.
+    const rx = this.reach.x;
+    const ry = this.reach.y;
+    if (x > rx && s.x <= rx) { x = rx - e * (x - rx); vx = -e * vx; }
+    else if (x < -rx && s.x >= -rx) { x = -rx + e * (-rx - x); vx = -e * vx; }
+    if (y > ry && s.y <= ry) { y = ry - e * (y - ry); vy = -e * vy; }
+    else if (y < -ry && s.y >= -ry) { y = -ry + e * (-ry - y); vy = -e * vy; }
+    return { ...p, x, y, vx, vy };
+  }
+
+  update(s: MotionState, x: number, y: number): MotionState {
+    return this.inner.update(s, x, y);
+  }
+
+  positionSigma(s: MotionState): number {
+    return this.inner.positionSigma(s);
+  }
+}

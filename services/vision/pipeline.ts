@@ -7,7 +7,8 @@
 // crops per frame, calibrated by the rack when one is seen). `toTrackFrame` gives the
 // contract's Tracks line of a processed frame.
 import type { BallId } from '../contract/ids.ts';
-import { BALL_RADIUS } from '../contract/table.ts';
+import { BALL_RADIUS, TABLE_SPECS } from '../contract/table.ts';
+import { ConstantVelocityFilter, CushionBounceFilter } from './motion.ts';
 import type { TrackBall, TrackFrame } from '../contract/tracks.ts';
 import { tableToImage, type VisionCalibration } from './calibration-model.ts';
 import { BallDetector, cpuMs, type BallDetection, type StageTimings } from './detect.ts';
@@ -106,7 +107,10 @@ export class VisionPipeline {
     }
     this.detector = opts.detector ?? new BallDetector(calibration);
     const sure = opts.sureConfidence ?? 0.9;
-    this.tracker = new BallTracker<BallDetection, TrackVote>({ sureAtOnce: (d) => !d.blurred && !d.partial && d.confidence >= sure, ...opts.tracker });
+    // Predictions come off the cushions (break balls bounce between two frames).
+    const spec = TABLE_SPECS[calibration.table];
+    const motion = new CushionBounceFilter(new ConstantVelocityFilter(), { x: spec.length / 2 - BALL_RADIUS, y: spec.width / 2 - BALL_RADIUS });
+    this.tracker = new BallTracker<BallDetection, TrackVote>({ sureAtOnce: (d) => !d.blurred && !d.partial && d.confidence >= sure, motion, ...opts.tracker });
     this.schedule = opts.identity ?? {};
     this.ownsModel = opts.identifier === undefined;
     this.statics = opts.reuseStatic === false ? null : new StaticBalls<BallDetection>();
@@ -142,7 +146,10 @@ export class VisionPipeline {
     });
     let staticMs = cpuMs() - s0;
     // Where each tracked ball is expected: a weaker candidate there is taken (a ball known to be there).
-    const priors = this.tracker.predictedRegions(t, PRIOR_REACH).map((q) => ({ x: q.x, y: q.y, radius: Math.min(q.radius, PRIOR_REACH) }));
+    // Only confirmed tracks: one unconfirmed detection (a hand, a fist) is not a ball known to be there.
+    const priors = this.tracker.predictedRegions(t, PRIOR_REACH)
+      .filter((q) => this.tracker.isReported(this.tracker.track(q.trackId)!))
+      .map((q) => ({ x: q.x, y: q.y, radius: Math.min(q.radius, PRIOR_REACH) }));
     const { balls: found, timings } = this.detector.detect(img, regions, changed, priors);
     // A window of a moving ball may take in a resting one: that one keeps its kept detection.
     const balls = [...reused, ...found.filter((b) => ![...reused].some((r) => Math.hypot(r.x - b.x, r.y - b.y) < BALL_RADIUS))];

@@ -1,6 +1,7 @@
 // Selection pinned on made-up candidates: a weak but ball-like candidate is taken only where a
 // tracked ball is expected (a dark ball rolling on cloth of its own hue scores low).
 import { describe, expect, it } from 'vitest';
+import { labelBlobs } from './blobs.ts';
 import type { RectifiedGrid } from './rectify.ts';
 import { ballScore, selectBalls, type Candidate } from './select.ts';
 
@@ -45,5 +46,50 @@ describe('selectBalls', () => {
     const out = selectBalls(grid, mask, labels, [], [c, other], undefined, [{ i: 63, j: 50, reach: 10 }]);
     expect(out).toHaveLength(1);
     expect(out[0]!.kind === 'refined' && out[0]!.refined).toBe(c.refined);
+  });
+});
+
+/** A foreground mask with an ellipse (semi-axes a along i, b along j) centred at (ci, cj). */
+function ellipseMask(ci: number, cj: number, a: number, b: number): Uint8Array {
+  const m = new Uint8Array(W * H);
+  for (let j = 0; j < H; j++) for (let i = 0; i < W; i++) if (((i - ci) / a) ** 2 + ((j - cj) / b) ** 2 <= 1) m[j * W + i] = 1;
+  return m;
+}
+
+describe('selectBalls on smeared fast balls', () => {
+  // A ball (r = 11 grid px) smeared along i: the mask is an ellipse 2.4 balls long, one ball wide.
+  const mask = ellipseMask(100, 50, 26, 11);
+  const labels = new Int32Array(W * H);
+  const blobs = labelBlobs(grid, mask, labels, 10);
+
+  /** A circle fitted at the smear's left end (a fair fit, strong votes) whose votes spread `elongation` times along the path. */
+  const atEnd = (elongation: number): Candidate => {
+    const c = weak(84, 50);
+    return { ...c, peak: { ...c.peak, score: 2 }, ridge: { ci: 84, cj: 50, elongation }, refined: { ...c.refined!, inlierFraction: 0.9, residualPx: 0.6 } };
+  };
+
+  it('places a circle fitted at one end of a smear at the smear\'s middle (mid-exposure)', () => {
+    const out = selectBalls(grid, mask, labels, blobs, [atEnd(2.2)]);
+    expect(out).toHaveLength(1);
+    expect(out[0]).toMatchObject({ kind: 'votes', blurred: true });
+    // The candidate's own confidence (the region alone would say 0.4).
+    expect(out[0]!.confidence).toBeGreaterThan(0.5);
+    const o = out[0]! as { ci: number; cj: number };
+    expect(Math.hypot(o.ci - 100, o.cj - 50)).toBeLessThan(1);
+  });
+
+  it('leaves a ball whose votes are compact where it was fitted', () => {
+    const out = selectBalls(grid, mask, labels, blobs, [atEnd(1.1)]);
+    expect(out).toHaveLength(1);
+    expect(out[0]).toMatchObject({ kind: 'refined', blurred: false, i: 84, j: 50 });
+  });
+
+  it('takes a clean one-ball-wide ellipse with no votes as a blurred ball; not a region two balls wide', () => {
+    const out = selectBalls(grid, mask, labels, blobs, []);
+    expect(out).toHaveLength(1);
+    expect(out[0]).toMatchObject({ kind: 'votes', blurred: true, confidence: 0.3 });
+    const wide = ellipseMask(100, 50, 40, 22);
+    const wideLabels = new Int32Array(W * H);
+    expect(selectBalls(grid, wide, wideLabels, labelBlobs(grid, wide, wideLabels, 10), [])).toEqual([]);
   });
 });

@@ -118,13 +118,26 @@ export function selectBalls(g: RectifiedGrid, mask: Uint8Array, labels: Int32Arr
   for (const k of ranked) {
     if (kept.some((x) => Math.hypot(x.f.x - k.f.x, x.f.y - k.f.y) < 1.8 * BALL_RADIUS)) continue;
     kept.push(k);
+  }
+  const byLabel = new Map(blobs.map((b) => [b.label, b]));
+  for (const k of kept) {
+    const confidence = clamp01(0.5 + (k.s - o.minScore) / 3);
     // Smeared: votes spread along the path and the outline fits a circle only loosely.
-    const blurred = k.c.ridge.elongation >= 2 && k.f.residualPx >= 0.6;
-    out.push({ kind: 'refined', refined: k.f, blurred, confidence: clamp01(0.5 + (k.s - o.minScore) / 3), i: k.i, j: k.j });
+    if (k.c.ridge.elongation >= 2 && k.f.residualPx >= 0.6) {
+      // A circle fitted to one end of a smear is placed at the smear's middle (mid-exposure).
+      const smear = smearOf(g, labels, byLabel, k, kept);
+      if (smear) out.push({ kind: 'votes', ci: smear.ci, cj: smear.cj, blurred: true, confidence });
+      else out.push({ kind: 'refined', refined: k.f, blurred: true, confidence, i: k.i, j: k.j });
+      continue;
+    }
+    // Less smeared votes and a loose fit inside a smear-shaped region: the same.
+    const smear = k.c.ridge.elongation >= 1.4 && k.f.residualPx >= 0.5 ? smearOf(g, labels, byLabel, k, kept) : null;
+    if (smear) out.push({ kind: 'votes', ci: smear.ci, cj: smear.cj, blurred: true, confidence });
+    else out.push({ kind: 'refined', refined: k.f, blurred: false, confidence, i: k.i, j: k.j });
   }
   // Strong vote peaks whose outline would not fit a circle: smeared (fast) balls, taken at the
   // centroid of their vote ridge (the middle of the exposure).
-  const placed = kept.map((k) => ({ i: k.i, j: k.j }));
+  const placed = out.map((k) => (k.kind === 'refined' ? { i: k.i, j: k.j } : { i: k.ci, j: k.cj }));
   const byScore = [...candidates].sort((a, b) => b.peak.score - a.peak.score);
   for (const c of byScore) {
     const ev = c.evidence;
@@ -142,6 +155,8 @@ export function selectBalls(g: RectifiedGrid, mask: Uint8Array, labels: Int32Arr
   // Blurred balls: foreground regions one ball wide, elongated, not explained by accepted balls.
   const accepted = placed;
   for (const b of blobs) {
+    // Cut by its window's edge, a region's shape says nothing (the end of an arm looks like a smear).
+    if (b.clipped) continue;
     const width = 4 * b.sdMinor;
     const elong = b.sdMajor / Math.max(1e-6, b.sdMinor);
     if (width < 1.3 * r || width > 2.6 * r || elong < 1.2 || elong > 8) continue;
@@ -158,16 +173,40 @@ export function selectBalls(g: RectifiedGrid, mask: Uint8Array, labels: Int32Arr
     // Only on the open bed (a pocket's round mouth is not a smeared ball).
     const at = Math.round(b.cj) * g.width + Math.round(b.ci);
     if (!g.valid[at] || g.mouth[at] || edgeDistance(g, b.ci, b.cj) < 0.5 * r) continue;
-    // A smeared ball still gathers some votes along its path.
+    // A smeared ball still gathers some votes along its path; a fast one's smear, faint at its
+    // ends, may gather none but is then a clean ellipse one ball wide.
     const voted = candidates.some((c) => c.peak.score >= 0.4 && labels[Math.round(c.peak.j) * g.width + Math.round(c.peak.i)] === b.label);
-    if (!voted) continue;
     // A capsule of radius r and straight length L has area π r² + 2 r L and sd along it ≈ √((L/2)²/3 + r²/4).
     const L = Math.max(0, (b.area - Math.PI * r * r) / (2 * r));
     const sdExpect = Math.sqrt((L * L) / 12 + (r * r) / 4);
-    if (Math.abs(b.sdMajor - sdExpect) > 0.35 * sdExpect) continue;
-    out.push({ kind: 'votes', ci: b.ci, cj: b.cj, blurred: true, confidence: 0.4 });
+    const capsule = Math.abs(b.sdMajor - sdExpect) <= 0.35 * sdExpect;
+    // An ellipse with semi-axes a, b has sd a/2 and b/2 along them and area π a b.
+    const ellipseArea = Math.PI * 4 * b.sdMajor * b.sdMinor;
+    const ellipse = Math.abs(b.area - ellipseArea) <= 0.12 * ellipseArea && width >= 1.7 * r && width <= 2.5 * r;
+    if (!(voted && capsule) && !ellipse) continue;
+    out.push({ kind: 'votes', ci: b.ci, cj: b.cj, blurred: true, confidence: voted ? 0.4 : 0.3 });
   }
   return out;
+}
+
+/**
+ * The smear a circle fitted at (k.i, k.j) belongs to: its foreground region, when that is one
+ * ball wide, longer than a ball, not much longer than a fast ball's smear, and holds no other
+ * kept ball. Null otherwise.
+ */
+function smearOf(g: RectifiedGrid, labels: Int32Array, byLabel: ReadonlyMap<number, Blob>, k: { i: number; j: number }, kept: readonly { i: number; j: number }[]): Blob | null {
+  const r = g.ballRadius;
+  const b = byLabel.get(labels[Math.round(k.j) * g.width + Math.round(k.i)]!);
+  if (!b || b.clipped) return null;
+  const width = 4 * b.sdMinor;
+  const elong = b.sdMajor / Math.max(1e-6, b.sdMinor);
+  if (width < 1.3 * r || width > 2.6 * r || elong < 1.3 || elong > 8) return null;
+  if (b.area < 1.3 * Math.PI * r * r || b.area > 8 * Math.PI * r * r) return null;
+  for (const o of kept) {
+    if (o === k) continue;
+    if (labels[Math.round(o.j) * g.width + Math.round(o.i)] === b.label) return null;
+  }
+  return b;
 }
 
 /** Grid pixels from (ci, cj) to the nearest cell off the bed along the four axes (capped at 2 r). */

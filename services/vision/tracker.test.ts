@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { greedyAssign, hungarian } from './hungarian.ts';
 import { TrackVote } from './identity-vote.ts';
-import { ConstantVelocityFilter } from './motion.ts';
+import { ConstantVelocityFilter, CushionBounceFilter } from './motion.ts';
 import { BallTracker, tableDistance, type TablePositioned } from './tracker.ts';
 
 interface Det extends TablePositioned {
@@ -144,5 +144,39 @@ describe('assignment', () => {
     expect(greedyAssign([[1, 2], [1, 10]])).toEqual([0, 1]);
     expect(hungarian([[1, 2], [1, 10]])).toEqual([1, 0]);
     expect(hungarian([[Infinity, 3]])).toEqual([1]);
+  });
+});
+
+describe('CushionBounceFilter', () => {
+  const reach = { x: 1.24, y: 0.6065 };
+  const filter = new CushionBounceFilter(new ConstantVelocityFilter(), reach, 0.8);
+  it('predicts a ball heading into a cushion coming off it, the overshoot and speed across it cut by the restitution', () => {
+    const s = { ...filter.init(0.5, 0.55), vx: 1, vy: 3 };
+    const p = filter.predict(s, 1 / 30, 0);
+    expect(p.x).toBeCloseTo(0.5 + 1 / 30, 9);
+    expect(p.y).toBeCloseTo(0.6065 - 0.8 * (0.55 + 0.1 - 0.6065), 9);
+    expect(p.vx).toBe(1);
+    expect(p.vy).toBeCloseTo(-2.4, 12);
+    // Short of the cushion, or moving away from it: straight on.
+    expect(filter.predict({ ...s, vy: 1 }, 1 / 30, 0).y).toBeCloseTo(0.55 + 1 / 30, 9);
+    expect(filter.predict({ ...s, x: 1.25, vx: -1 }, 1 / 30, 0).x).toBeCloseTo(1.25 - 1 / 30, 9);
+    // Already past the line (a ball in a pocket's jaws, its velocity a little noise): straight on.
+    expect(filter.predict({ ...s, x: 1.26, vx: 0.01 }, 1 / 30, 0).x).toBeCloseTo(1.26 + 0.01 / 30, 9);
+  });
+  it('keeps a break ball bouncing off the foot cushion on its track (straight-on prediction lost it)', () => {
+    const run = (motion?: CushionBounceFilter) => {
+      const tracker = new BallTracker<Det>(motion ? { motion } : {});
+      const ids = new Set<number>();
+      for (let k = 0; k < 20; k++) {
+        const t = k / 30;
+        // 4 m/s towards the foot cushion, coming off it at t = 0.31 s at 0.8 of that.
+        const x = t < 0.31 ? 4 * t : 1.24 - 3.2 * (t - 0.31);
+        const out = tracker.update([{ x, y: 0.1, tag: 'break' }], t);
+        for (const b of out) if (!b.occluded) ids.add(b.trackId);
+      }
+      return ids.size;
+    };
+    expect(run(filter)).toBe(1);
+    expect(run()).toBeGreaterThan(1);
   });
 });

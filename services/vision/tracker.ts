@@ -107,6 +107,11 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     return this.live;
   }
 
+  /** Whether a track is reported (confirmed by `minHits` detections, or sure at once). */
+  isReported(tr: Track<D, H>): boolean {
+    return tr.sure || tr.hits >= this.s.minHits;
+  }
+
   /** A live track by id (to add identity votes to `track.identity`), or undefined. */
   track(trackId: number): Track<D, H> | undefined {
     return this.live.find((t) => t.trackId === trackId);
@@ -162,7 +167,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     this.live.length = 0;
     this.live.push(...survivors);
     for (const tr of this.live) {
-      if (tr.hits < this.s.minHits && !tr.sure) continue;
+      if (!this.isReported(tr)) continue;
       const seen = tr.missed === 0;
       out.push({
         trackId: tr.trackId, id: tr.identity.resolved(),
