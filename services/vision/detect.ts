@@ -30,6 +30,8 @@ export interface BallDetection {
   partial: boolean;
   /** 0–1. */
   confidence: number;
+  /** A ball placed at a smear's centroid: the smear's direction in the table frame (unit; sign arbitrary) and half its length (m) — the ball's path during the exposure. */
+  path?: { dx: number; dy: number; half: number };
   /** Mean sRGB colour of the ball's inner disc. */
   meanColour: [number, number, number];
 }
@@ -182,7 +184,13 @@ export class BallDetector {
       const pos = gridToTable(g, s.ci, s.cj);
       const c = tableToImage(this.calibration, pos.x, pos.y, 'ball');
       const rr = imageRadius(this.calibration, pos.x, pos.y);
-      return { u: c.u, v: c.v, x: pos.x, y: pos.y, r: rr, blurred: s.blurred, partial: !s.blurred, confidence: s.confidence, meanColour: meanColour(img, c.u, c.v, rr * 0.7) };
+      const d: BallDetection = { u: c.u, v: c.v, x: pos.x, y: pos.y, r: rr, blurred: s.blurred, partial: !s.blurred, confidence: s.confidence, meanColour: meanColour(img, c.u, c.v, rr * 0.7) };
+      if (s.smear) {
+        const end = gridToTable(g, s.ci + s.smear.ax * s.smear.half, s.cj + s.smear.ay * s.smear.half);
+        const half = Math.hypot(end.x - pos.x, end.y - pos.y);
+        d.path = half > 0 ? { dx: (end.x - pos.x) / half, dy: (end.y - pos.y) / half, half } : { dx: 1, dy: 0, half: 0 };
+      }
+      return d;
     });
     lap('blobs');
     t.total = cpuMs() - t0;

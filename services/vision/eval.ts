@@ -229,7 +229,7 @@ async function videos(): Promise<void> {
     const cal = loadCalibration(join(j.dir, 'calibration.json'));
     rows.push({ name: j.name, score: await evalVideo(join(j.dir, 'recording.mp4'), readTracks(join(j.dir, 'tracks.jsonl')), cal, { start: j.start, ...(j.count ? { count: j.count } : {}) }) });
   }
-  console.log(`\nVideo: the pipeline (windows around predictions, searches of the changed bed every 10 frames, of the whole bed every 60 and after a loss; a clear new ball reported on its first frame, a weaker candidate taken where a tracked ball is expected; identity voted along tracks, rack adaptation) on 1080p30 recordings against the simulator's tracks; fresh recordings' seeds are not used for tuning. A ball counts when not hidden; ids per frame of the matched balls.`);
+  console.log(`\nVideo: the pipeline (windows around predictions, searches where the bed changed (checked every 3 frames), of the whole bed every 60 frames and after a loss, a second look at once for a ball gone from its window, smears rejoining the track they came from; a clear new ball reported on its first frame, a weaker candidate taken where a tracked ball is expected; identity voted along tracks, rack adaptation) on 1080p30 recordings against the simulator's tracks; fresh recordings' seeds are not used for tuning. A ball counts when not hidden; ids per frame of the matched balls.`);
   printVideoScores(rows);
 }
 

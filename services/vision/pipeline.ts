@@ -1,5 +1,5 @@
 // Per-frame vision for a video: detection in windows around the tracker's predictions, with a
-// search for new balls every `fullSearchEvery` frames (and every frame while nothing is tracked)
+// search for new balls where the bed changed (checked every `changeCheckEvery` frames), every `fullSearchEvery` frames at the latest, and every frame while nothing is tracked)
 // where the bed changed since the last search (bed-changes.ts), over the whole bed on the first
 // frame, every `bedSearchEvery`-th periodic search, and while a track goes unseen (a ball may
 // have been struck out of its window) on the first such frame and every `lostSearchEvery`-th; a resting ball whose image patch has not
@@ -18,12 +18,17 @@ import type { TrackVote } from './identity-vote.ts';
 import type { RgbImage } from './image.ts';
 import { BedChanges } from './bed-changes.ts';
 import { StaticBalls } from './static-balls.ts';
+import { smearRejoin } from './rejoin.ts';
 import { TrackIdentities, type IdentitySchedule, type IdentityStats } from './track-identity.ts';
 import { BallTracker, type TrackedBall, type TrackerSettings } from './tracker.ts';
 
 export interface PipelineOptions {
   /** Search period in frames (for new balls: where the bed changed, or the whole bed every `bedSearchEvery`-th time). Default 10. */
   fullSearchEvery?: number;
+  /** Between searches, every this many frames the bed is checked for changes since the last search (bed-changes.ts, cheap) and searched there at once if it changed: a ball the hand puts down or uncovers is found within this many frames. Default 3. */
+  changeCheckEvery?: number;
+  /** A reported ball seen last frame and missing from its window is looked for again at once within this radius (m; 0: no second look). Default 0.35. */
+  secondLookRadius?: number;
   /** While a track goes unseen: a full search on the first such frame, then every this many frames (its window grows meanwhile). Default 4. */
   lostSearchEvery?: number;
   /** Least search radius around a prediction (m). Default 0.06. */
@@ -81,6 +86,10 @@ export class VisionPipeline {
   private readonly every: number;
   private readonly radius: number;
   private frames = 0;
+  private lastSearch = -Infinity;
+  private lastBed = -Infinity;
+  private readonly checkEvery: number;
+  private readonly secondLook: number;
   private lostSince = false;
   private lostFrames = 0;
   private readonly lostEvery: number;
@@ -95,6 +104,10 @@ export class VisionPipeline {
 
   constructor(readonly calibration: VisionCalibration, opts: PipelineOptions = {}) {
     this.every = opts.fullSearchEvery ?? 10;
+    this.checkEvery = opts.changeCheckEvery ?? 3;
+    this.secondLook = opts.secondLookRadius ?? 0.35;
+    if (!(this.secondLook >= 0)) throw new Error('VisionPipeline: secondLookRadius must be non-negative');
+    if (!(Number.isInteger(this.checkEvery) && this.checkEvery >= 1)) throw new Error('VisionPipeline: changeCheckEvery must be a positive integer');
     this.radius = opts.windowRadius ?? 0.06;
     this.lostEvery = opts.lostSearchEvery ?? 4;
     this.maxRadius = opts.maxWindowRadius ?? 0.25;
@@ -110,7 +123,7 @@ export class VisionPipeline {
     // Predictions come off the cushions (break balls bounce between two frames).
     const spec = TABLE_SPECS[calibration.table];
     const motion = new CushionBounceFilter(new ConstantVelocityFilter(), { x: spec.length / 2 - BALL_RADIUS, y: spec.width / 2 - BALL_RADIUS });
-    this.tracker = new BallTracker<BallDetection, TrackVote>({ sureAtOnce: (d) => !d.blurred && !d.partial && d.confidence >= sure, motion, ...opts.tracker });
+    this.tracker = new BallTracker<BallDetection, TrackVote>({ sureAtOnce: (d) => !d.blurred && !d.partial && d.confidence >= sure, motion, rejoin: smearRejoin(motion), ...opts.tracker });
     this.schedule = opts.identity ?? {};
     this.ownsModel = opts.identifier === undefined;
     this.statics = opts.reuseStatic === false ? null : new StaticBalls<BallDetection>();
@@ -125,16 +138,23 @@ export class VisionPipeline {
   /** Processes one frame taken at time t (s). */
   async process(img: RgbImage, t: number): Promise<PipelineFrame> {
     if (this.model && !this.ids) this.ids = new TrackIdentities(await this.model, this.schedule);
-    const periodic = this.frames % this.every === 0;
+    const since = this.frames - this.lastSearch;
     // A lost ball may have stopped anywhere along its way, before the last search: whole bed.
     const lost = this.lostSince && (this.lostFrames - 1) % this.lostEvery === 0;
     const empty = this.tracker.tracks.length === 0;
-    const search = periodic || lost || empty;
-    const full = search && (lost || !this.changes?.ready || (periodic && (this.frames / this.every) % this.bedEvery === 0));
     const s0 = cpuMs();
-    // A search between whole-bed ones looks where the bed changed since the last search.
-    const changed = search && !full ? this.changes!.changedWindows(img) : [];
-    if (search && this.changes) this.changes.setReference(img);
+    // Where the bed changed since the last search: checked every few frames, searched at once.
+    const ready = this.changes?.ready ?? false;
+    const check = ready && !lost && (since % this.checkEvery === 0 || since >= this.every || empty);
+    const changed = check ? this.changes!.changedWindows(img) : [];
+    const periodic = since >= this.every || changed.length > 0;
+    const search = periodic || lost || empty;
+    const full = search && (lost || !ready || (periodic && this.frames - this.lastBed >= this.every * this.bedEvery));
+    if (search) {
+      this.lastSearch = this.frames;
+      if (full) this.lastBed = this.frames;
+      this.changes?.setReference(img);
+    }
     const reused = new Set<BallDetection>();
     const regions = full ? undefined : this.tracker.predictedRegions(t, this.radius).filter((q) => {
       const tr = this.tracker.track(q.trackId)!;
@@ -150,7 +170,20 @@ export class VisionPipeline {
     const priors = this.tracker.predictedRegions(t, PRIOR_REACH)
       .filter((q) => this.tracker.isReported(this.tracker.track(q.trackId)!))
       .map((q) => ({ x: q.x, y: q.y, radius: Math.min(q.radius, PRIOR_REACH) }));
-    const { balls: found, timings } = this.detector.detect(img, regions, changed, priors);
+    const { balls: found, timings } = this.detector.detect(img, regions, full ? [] : changed, priors);
+    // A ball seen last frame and not in its window now may have been struck out of it: a wider
+    // look at once (its smear leads the tracker back to it, rejoin.ts), not a frame later.
+    if (regions && this.secondLook > 0) {
+      const gone = regions.filter((q) => {
+        const tr = this.tracker.track(q.trackId)!;
+        return tr.missed === 0 && this.tracker.isReported(tr) && !found.some((d) => Math.hypot(d.x - q.x, d.y - q.y) <= q.radius + BALL_RADIUS);
+      });
+      if (gone.length) {
+        const more = this.detector.detect(img, gone.map((q) => ({ x: q.x, y: q.y, radius: this.secondLook })), [], priors);
+        for (const d of more.balls) if (!found.some((f) => Math.hypot(f.x - d.x, f.y - d.y) < BALL_RADIUS)) found.push(d);
+        for (const k of Object.keys(timings) as (keyof StageTimings)[]) timings[k] += more.timings[k];
+      }
+    }
     // A window of a moving ball may take in a resting one: that one keeps its kept detection.
     const balls = [...reused, ...found.filter((b) => ![...reused].some((r) => Math.hypot(r.x - b.x, r.y - b.y) < BALL_RADIUS))];
     const c0 = cpuMs();
@@ -178,7 +211,7 @@ export class VisionPipeline {
       return { ...b, kind: lead === null ? 'none' : kindOfClass(lead), confidence: v?.confidence ?? 0 };
     });
     const identity = this.ids ? { ...this.ids.stats } : { crops: 0, ms: 0, rack: null };
-    return { balls: out, fullSearch: full, changeWindows: changed.length, detections: balls, timings, trackMs, staticMs, reused: reused.size, identity };
+    return { balls: out, fullSearch: full, changeWindows: full ? 0 : changed.length, detections: balls, timings, trackMs, staticMs, reused: reused.size, identity };
   }
 
   /** Frees the identity model's session (when this pipeline loaded it). */

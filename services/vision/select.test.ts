@@ -84,6 +84,18 @@ describe('selectBalls on smeared fast balls', () => {
     expect(out[0]).toMatchObject({ kind: 'refined', blurred: false, i: 84, j: 50 });
   });
 
+  it('leaves a resting ball with its shadow where it was fitted (a region of 1.4 πr² is no smear): the demo\'s 4 flickered 7 mm', () => {
+    // A ball (r 11) at (100, 50) and its shadow: a region 1.2 balls long; loose fit, votes a little spread.
+    const shadowed = ellipseMask(102, 50, 15, 11);
+    const shadowLabels = new Int32Array(W * H);
+    const shadowBlobs = labelBlobs(grid, shadowed, shadowLabels, 10);
+    const c = weak(100, 50);
+    const cand = { ...c, peak: { ...c.peak, score: 2.5 }, ridge: { ci: 100, cj: 50, elongation: 1.6 }, refined: { ...c.refined!, inlierFraction: 1, residualPx: 0.52 } };
+    const out = selectBalls(grid, shadowed, shadowLabels, shadowBlobs, [cand]);
+    expect(out).toHaveLength(1);
+    expect(out[0]).toMatchObject({ kind: 'refined', i: 100, j: 50 });
+  });
+
   it('takes a clean one-ball-wide ellipse with no votes as a blurred ball; not a region two balls wide', () => {
     const out = selectBalls(grid, mask, labels, blobs, []);
     expect(out).toHaveLength(1);

@@ -25,7 +25,17 @@ export interface Candidate {
 
 export type Selected =
   | { kind: 'refined'; refined: RefinedBall; blurred: boolean; confidence: number; i: number; j: number }
-  | { kind: 'votes'; ci: number; cj: number; blurred: boolean; confidence: number };
+  | { kind: 'votes'; ci: number; cj: number; blurred: boolean; confidence: number; smear?: SmearAxis };
+
+/** A smear's direction (unit, grid axes; sign arbitrary) and half its length (grid px): the ball's path during the exposure. */
+export interface SmearAxis {
+  ax: number;
+  ay: number;
+  half: number;
+}
+
+/** The path of a smeared ball: the major axis of its region, as long as the region less a ball. */
+const axisOf = (b: Blob, r: number): SmearAxis => ({ ax: b.ax, ay: b.ay, half: Math.max(0, (b.area - Math.PI * r * r) / (4 * r)) });
 
 export interface SelectOptions {
   minInliers: number;
@@ -126,13 +136,15 @@ export function selectBalls(g: RectifiedGrid, mask: Uint8Array, labels: Int32Arr
     if (k.c.ridge.elongation >= 2 && k.f.residualPx >= 0.6) {
       // A circle fitted to one end of a smear is placed at the smear's middle (mid-exposure).
       const smear = smearOf(g, labels, byLabel, k, kept);
-      if (smear) out.push({ kind: 'votes', ci: smear.ci, cj: smear.cj, blurred: true, confidence });
+      if (smear) out.push({ kind: 'votes', ci: smear.ci, cj: smear.cj, blurred: true, confidence, smear: axisOf(smear, r) });
       else out.push({ kind: 'refined', refined: k.f, blurred: true, confidence, i: k.i, j: k.j });
       continue;
     }
     // Less smeared votes and a loose fit inside a smear-shaped region: the same.
-    const smear = k.c.ridge.elongation >= 1.4 && k.f.residualPx >= 0.5 ? smearOf(g, labels, byLabel, k, kept) : null;
-    if (smear) out.push({ kind: 'votes', ci: smear.ci, cj: smear.cj, blurred: true, confidence });
+    // (At least a radius of smear: a resting ball with its shadow makes a region of ~1.4 πr².)
+    const loose = k.c.ridge.elongation >= 1.4 && k.f.residualPx >= 0.5 ? smearOf(g, labels, byLabel, k, kept) : null;
+    const smear = loose && loose.area >= 1.6 * Math.PI * r * r ? loose : null;
+    if (smear) out.push({ kind: 'votes', ci: smear.ci, cj: smear.cj, blurred: true, confidence, smear: axisOf(smear, r) });
     else out.push({ kind: 'refined', refined: k.f, blurred: false, confidence, i: k.i, j: k.j });
   }
   // Strong vote peaks whose outline would not fit a circle: smeared (fast) balls, taken at the
@@ -184,7 +196,7 @@ export function selectBalls(g: RectifiedGrid, mask: Uint8Array, labels: Int32Arr
     const ellipseArea = Math.PI * 4 * b.sdMajor * b.sdMinor;
     const ellipse = Math.abs(b.area - ellipseArea) <= 0.12 * ellipseArea && width >= 1.7 * r && width <= 2.5 * r;
     if (!(voted && capsule) && !ellipse) continue;
-    out.push({ kind: 'votes', ci: b.ci, cj: b.cj, blurred: true, confidence: voted ? 0.4 : 0.3 });
+    out.push({ kind: 'votes', ci: b.ci, cj: b.cj, blurred: true, confidence: voted ? 0.4 : 0.3, smear: axisOf(b, r) });
   }
   return out;
 }

@@ -3,6 +3,8 @@ import { greedyAssign, hungarian } from './hungarian.ts';
 import { TrackVote } from './identity-vote.ts';
 import { ConstantVelocityFilter, CushionBounceFilter } from './motion.ts';
 import { BallTracker, tableDistance, type TablePositioned } from './tracker.ts';
+import { smearRejoin } from './rejoin.ts';
+import type { BallDetection } from './detect.ts';
 
 interface Det extends TablePositioned {
   tag: string;
@@ -178,5 +180,30 @@ describe('CushionBounceFilter', () => {
     };
     expect(run(filter)).toBe(1);
     expect(run()).toBeGreaterThan(1);
+  });
+});
+
+describe('smearRejoin', () => {
+  const motion = new ConstantVelocityFilter();
+  const rejoin = smearRejoin(motion);
+  const det = (x: number, y: number, path?: BallDetection['path']): BallDetection => ({ u: 0, v: 0, x, y, r: 15, blurred: !!path, partial: false, confidence: 0.4, meanColour: [255, 255, 255], ...(path ? { path } : {}) });
+  it('gives a struck ball its smear when the smear points back at where it rested, with the speed of that path', () => {
+    const tracker = new BallTracker<BallDetection>({ rejoin });
+    for (let k = 0; k < 3; k++) tracker.update([det(-0.7, 0.2)], k / 30);
+    const id = tracker.tracks[0]!.trackId;
+    // 0.33 m further along x, a smear 0.12 m long along x: the same ball, at ~10 m/s.
+    const out = tracker.update([det(-0.37, 0.205, { dx: -1, dy: 0, half: 0.06 })], 3 / 30);
+    expect(out).toHaveLength(1);
+    expect(out[0]).toMatchObject({ trackId: id, occluded: false });
+    expect(out[0]!.vx).toBeCloseTo(0.33 * 30, 6);
+  });
+  it('does not when the smear points elsewhere, the ball lies inside the smear, or the track was lost long ago', () => {
+    const tr = (missed: number) => ({ trackId: 1, state: motion.init(-0.7, 0.2), hits: 5, missed, sure: true, last: det(-0.7, 0.2), identity: new TrackVote() });
+    expect(rejoin(tr(0), det(-0.37, 0.2, { dx: 1, dy: 0, half: 0.06 }), 1 / 30)).not.toBeNull();
+    expect(rejoin(tr(0), det(-0.37, 0.2, { dx: 0, dy: 1, half: 0.06 }), 1 / 30)).toBeNull();
+    expect(rejoin(tr(0), det(-0.66, 0.2, { dx: 1, dy: 0, half: 0.06 }), 1 / 30)).toBeNull();
+    expect(rejoin(tr(0), det(-0.37, 0.2), 1 / 30)).toBeNull();
+    expect(rejoin(tr(3), det(-0.37, 0.2, { dx: 1, dy: 0, half: 0.06 }), 1 / 30)).toBeNull();
+    expect(rejoin(tr(0), det(0.3, 0.2, { dx: 1, dy: 0, half: 0.06 }), 1 / 30)).toBeNull();
   });
 });

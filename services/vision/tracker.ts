@@ -39,12 +39,18 @@ export interface TrackerSettings<D extends TablePositioned, H extends IdentityHo
   assignment: 'hungarian' | 'greedy';
   /** Makes a new track's identity hook. */
   identity: () => H;
+  /**
+   * A second chance for a detection left over after assignment and a track that went unmatched
+   * (a ball struck out of its gate: the smear points back at where it rested): the track's new
+   * state when the detection continues it, else null. `dt`: seconds since the last frame.
+   */
+  rejoin: (track: Track<D, H>, detection: D, dt: number) => MotionState | null;
 }
 
 export function defaultTrackerSettings<D extends TablePositioned>(): TrackerSettings<D, TrackVote> {
   return {
     motion: new ConstantVelocityFilter(), distance: tableDistance, maxDistance: 0.06, gateSigmas: 3,
-    maxMissedFrames: 30, minHits: 2, sureAtOnce: () => false, assignment: 'hungarian', identity: () => new TrackVote(),
+    maxMissedFrames: 30, minHits: 2, sureAtOnce: () => false, assignment: 'hungarian', identity: () => new TrackVote(), rejoin: () => null,
   };
 }
 
@@ -88,6 +94,7 @@ function checkSettings<D extends TablePositioned, H extends IdentityHook>(s: Tra
   if (!(Number.isInteger(s.minHits) && s.minHits >= 1)) bad('minHits must be a positive integer');
   if (s.assignment !== 'hungarian' && s.assignment !== 'greedy') bad('assignment must be "hungarian" or "greedy"');
   if (typeof s.identity !== 'function') bad('identity must be a factory of identity hooks');
+  if (typeof s.rejoin !== 'function') bad('rejoin must be a function of a track and a detection');
   if (typeof s.sureAtOnce !== 'function') bad('sureAtOnce must be a function of a detection');
 }
 
@@ -140,6 +147,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
       });
     });
     const match = this.s.assignment === 'hungarian' ? hungarian(cost) : greedyAssign(cost);
+    const rejoined = this.rejoin(match, detections, dt);
     const usedDet = new Set<number>();
     const out: TrackedBall<D>[] = [];
     const survivors: Track<D, H>[] = [];
@@ -149,7 +157,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
       if (di >= 0) {
         const d = detections[di]!;
         usedDet.add(di);
-        tr.state = this.s.motion.update(predicted[k]!, d.x, d.y);
+        tr.state = rejoined.get(k) ?? this.s.motion.update(predicted[k]!, d.x, d.y);
         tr.hits++;
         tr.missed = 0;
         tr.last = d;
@@ -176,6 +184,33 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
       });
     }
     return uniqueIdentities(out, this.live);
+  }
+
+  /** Second chances (settings.rejoin) for unmatched tracks and left-over detections; sets `match` and returns the rejoined tracks' states. */
+  private rejoin(match: number[], detections: readonly D[], dt: number): Map<number, MotionState> {
+    const out = new Map<number, MotionState>();
+    const taken = new Set(match.filter((di) => di >= 0));
+    detections.forEach((d, di) => {
+      if (taken.has(di)) return;
+      let best = -1;
+      let bestState: MotionState | null = null;
+      let bestDist = Infinity;
+      this.live.forEach((tr, k) => {
+        if (match[k]! >= 0) return;
+        const s = this.s.rejoin(tr, d, dt);
+        const dist = s && tr.last ? Math.hypot(tr.last.x - d.x, tr.last.y - d.y) : Infinity;
+        if (s && dist < bestDist) {
+          best = k;
+          bestState = s;
+          bestDist = dist;
+        }
+      });
+      if (best < 0 || !bestState) return;
+      match[best] = di;
+      taken.add(di);
+      out.set(best, bestState);
+    });
+    return out;
   }
 
   /** The balls of a frame with their ids read again from the tracks' votes (after votes were added). */

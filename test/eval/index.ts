@@ -5,7 +5,12 @@
 //      for 10–20 frames at the strike, 5 % of the frames dropped;
 //   2. breaks alone (the cushion count of the break rule), 60 and 30 fps;
 //   3. the referee end to end on simulated matches: events inferred from tracks, operator inputs
-//      from the truth, calls compared shot by shot with the calls on the truth log.
+//      from the truth, calls compared shot by shot with the calls on the truth log;
+//   4. vision (services/vision/eval.ts, its own process): calibration per cloth, detection and
+//      identity on fresh rendered stills, the pipeline on rendered videos, the real clips when
+//      ../shared/data/real is there. `--no-vision` leaves it out.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { evaluate, type TrackFault } from './events-accuracy.ts';
 import { evaluateMatch } from './match-calls.ts';
 
@@ -44,3 +49,10 @@ for (const fps of [60, 30]) {
   }
 }
 console.table(matchRows);
+
+if (!process.argv.includes('--no-vision')) {
+  console.log('4. Vision (services/vision/eval.ts)');
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const r = spawnSync(process.execPath, ['bin/run-ts.mjs', 'services/vision/eval.ts', ...(quick ? ['--quick'] : [])], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exitCode = r.status ?? 1;
+}
