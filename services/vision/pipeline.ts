@@ -77,6 +77,8 @@ export interface PipelineFrame {
 
 /** How far (m) from a track's prediction its best candidate is taken on a lower score. */
 const PRIOR_REACH = 0.04;
+/** At most this many balls gone from their windows get a second look in the same frame. */
+const MAX_SECOND_LOOKS = 2;
 /** Speed (m/s) below which a tracked ball counts as at rest for the key-frame check. */
 const REST_SPEED = 0.03;
 
@@ -145,7 +147,9 @@ export class VisionPipeline {
     const s0 = cpuMs();
     // Where the bed changed since the last search: checked every few frames, searched at once.
     const ready = this.changes?.ready ?? false;
-    const check = ready && !lost && (since % this.checkEvery === 0 || since >= this.every || empty);
+    // While a track is unseen the whole bed is searched every few frames anyway (a break: the
+    // bed changes everywhere, and checking it every 3 frames would cost a whole-bed search each time).
+    const check = ready && !lost && (since >= this.every || empty || (!this.lostSince && since % this.checkEvery === 0));
     const changed = check ? this.changes!.changedWindows(img) : [];
     const periodic = since >= this.every || changed.length > 0;
     const search = periodic || lost || empty;
@@ -178,7 +182,8 @@ export class VisionPipeline {
         const tr = this.tracker.track(q.trackId)!;
         return tr.missed === 0 && this.tracker.isReported(tr) && !found.some((d) => Math.hypot(d.x - q.x, d.y - q.y) <= q.radius + BALL_RADIUS);
       });
-      if (gone.length) {
+      // One or two balls struck away (a shot); many gone at once (a break) wait for the whole-bed search.
+      if (gone.length > 0 && gone.length <= MAX_SECOND_LOOKS) {
         const more = this.detector.detect(img, gone.map((q) => ({ x: q.x, y: q.y, radius: this.secondLook })), [], priors);
         for (const d of more.balls) if (!found.some((f) => Math.hypot(f.x - d.x, f.y - d.y) < BALL_RADIUS)) found.push(d);
         for (const k of Object.keys(timings) as (keyof StageTimings)[]) timings[k] += more.timings[k];
