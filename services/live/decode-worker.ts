@@ -5,7 +5,7 @@
 // Started (one per job) by vision-worker.ts through decode-worker.mjs.
 import { parentPort, workerData } from 'node:worker_threads';
 import { decodeStream, type DecodedFrame } from '../vision/decode-stream.ts';
-import { newestOnly, paced, type KeepUpCounts } from './keep-up.ts';
+import { boundedBacklog, paced, type KeepUpCounts } from './keep-up.ts';
 import { Playhead } from './playhead.ts';
 import type { VisionJob } from './vision-protocol.ts';
 
@@ -43,6 +43,9 @@ async function* stamped(frames: AsyncIterable<DecodedFrame>, fps: () => number):
   }
 }
 
+/** Frames vision may fall behind by in a burst (a break) before the oldest are dropped: 0.2 s at 30 fps. */
+const BACKLOG_FRAMES = 6;
+
 async function main(): Promise<void> {
   let error: string | null = null;
   try {
@@ -56,10 +59,11 @@ async function main(): Promise<void> {
     void stream.info.then((i) => { if (i.fps > 0) fps = i.fps; }, () => undefined);
     const playhead = job.clock ? Playhead.fromClock(job.clock) : null;
     const own = stamped(stream, () => fps);
-    // A file is paced on the playhead (never dropped there: the newest-only hand-over drops);
+    // A file is paced on the playhead (never dropped there: the bounded backlog drops);
     // without a playhead (a warm-up, or every frame as fast as vision goes) nothing is dropped.
     const timed = playhead ? paced(own, { msUntil: (t) => playhead.msUntil({ pass: job.pass, t }), speed: playhead.o.speed }, { taken: 0, dropped: 0 }, { slack: Infinity, maxRun: 0, signal: ac.signal }) : own;
-    const frames = playhead || job.kind !== 'file' ? newestOnly(timed, counts) : timed;
+    // Vision takes the frames in order from a short backlog (the oldest dropped beyond it).
+    const frames = playhead || job.kind !== 'file' ? boundedBacklog(timed, counts, BACKLOG_FRAMES) : timed;
     const it = frames[Symbol.asyncIterator]();
     try {
       for (;;) {

@@ -1,7 +1,7 @@
 // Keeping vision up with the source: frames are dropped, never queued, when the consumer is slow.
 // The clock is a counter moved by the consumer (no real time is measured).
 import { describe, expect, it } from 'vitest';
-import { newestOnly, paced, type KeepUpCounts } from './keep-up.ts';
+import { boundedBacklog, paced, type KeepUpCounts } from './keep-up.ts';
 
 async function* frames(n: number, fps: number): AsyncGenerator<{ t: number; i: number }> {
   for (let i = 0; i < n; i++) yield { t: i / fps, i };
@@ -32,7 +32,7 @@ describe('paced', () => {
   });
 });
 
-describe('newestOnly', () => {
+describe('boundedBacklog', () => {
   it('gives the consumer the newest frame and counts the ones it never saw', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => { release = r; });
@@ -42,7 +42,7 @@ describe('newestOnly', () => {
       yield 11;
     }
     const counts: KeepUpCounts = { taken: 0, dropped: 0 };
-    const it = newestOnly(source(), counts)[Symbol.asyncIterator]();
+    const it = boundedBacklog(source(), counts)[Symbol.asyncIterator]();
     for (let k = 0; k < 20; k++) await new Promise((r) => setImmediate(r)); // the source runs ahead
     expect(await it.next()).toEqual({ done: false, value: 10 });
     release();
@@ -51,13 +51,27 @@ describe('newestOnly', () => {
     expect(counts).toEqual({ taken: 2, dropped: 9 });
   });
 
+  it('with a backlog of keep frames, hands them over in order and drops only the older ones (a break\'s burst is worked through, not lost)', async () => {
+    async function* source(): AsyncGenerator<number> {
+      for (let i = 1; i <= 10; i++) yield i;
+    }
+    const counts: KeepUpCounts = { taken: 0, dropped: 0 };
+    const it = boundedBacklog(source(), counts, 4)[Symbol.asyncIterator]();
+    for (let k = 0; k < 20; k++) await new Promise((r) => setImmediate(r)); // the source runs ahead
+    const got: number[] = [];
+    for (let r = await it.next(); !r.done; r = await it.next()) got.push(r.value);
+    expect(got).toEqual([7, 8, 9, 10]);
+    expect(counts).toEqual({ taken: 4, dropped: 6 });
+    expect(() => boundedBacklog(source(), counts, 0)).toThrow(/keep/);
+  });
+
   it('passes a source error on after the frames before it', async () => {
     async function* failing(): AsyncGenerator<number> {
       yield 1;
       throw new Error('ffmpeg was killed');
     }
     const got: number[] = [];
-    await expect((async () => { for await (const v of newestOnly(failing(), { taken: 0, dropped: 0 })) got.push(v); })()).rejects.toThrow(/killed/);
+    await expect((async () => { for await (const v of boundedBacklog(failing(), { taken: 0, dropped: 0 })) got.push(v); })()).rejects.toThrow(/killed/);
     expect(got.length).toBeLessThanOrEqual(1);
   });
 });

@@ -2,8 +2,9 @@
 // worth less than a current one, so frames are dropped rather than queued:
 //  - a file played as if live: frames are paced on the playhead (a frame due later waits for it),
 //    and a frame the playhead has already left behind by more than `slack` seconds is dropped;
-//  - a live source (device, stream): frames are read as they come and only the newest waits for
-//    the consumer, so the source is never held back (ffmpeg would buffer, and lag would grow).
+//  - frames are read as they come into a short backlog the consumer takes in order (the oldest
+//    dropped beyond it), so the source is never held back (ffmpeg would buffer, and lag would
+//    grow) while a burst of costly frames is still worked through.
 // Either way the counts say how many frames were taken and dropped.
 
 export interface Timed {
@@ -58,14 +59,17 @@ export async function* paced<F extends Timed>(frames: AsyncIterable<F>, clock: P
 }
 
 /**
- * A live source's frames read as fast as they come; the consumer gets the newest one not yet
- * taken (older ones are dropped). Ends when the source ends; a source error is thrown to the
+ * A source's frames read as fast as they come; the consumer gets them in order from a backlog of
+ * at most `keep` frames (the oldest dropped beyond it; `keep` 1: only the newest). A short backlog
+ * lets vision work through a burst of costly frames (a break) and catch up on the cheap ones after,
+ * instead of losing the burst. Ends when the source ends; a source error is thrown to the
  * consumer after the frames before it.
  */
-export function newestOnly<F>(frames: AsyncIterable<F>, counts: KeepUpCounts): AsyncIterable<F> {
+export function boundedBacklog<F>(frames: AsyncIterable<F>, counts: KeepUpCounts, keep = 1): AsyncIterable<F> {
+  if (!(Number.isInteger(keep) && keep >= 1)) throw new Error('boundedBacklog: keep must be a positive integer');
   return {
     [Symbol.asyncIterator](): AsyncIterator<F> {
-      let slot: { value: F } | null = null;
+      const backlog: F[] = [];
       let done = false;
       let failure: { error: unknown } | null = null;
       let wake: (() => void) | null = null;
@@ -76,8 +80,11 @@ export function newestOnly<F>(frames: AsyncIterable<F>, counts: KeepUpCounts): A
           for (;;) {
             const r = await source.next();
             if (r.done || done) break;
-            if (slot) counts.dropped += 1;
-            slot = { value: r.value };
+            if (backlog.length >= keep) {
+              backlog.shift();
+              counts.dropped += 1;
+            }
+            backlog.push(r.value);
             notify();
           }
         } catch (e) {
@@ -89,11 +96,9 @@ export function newestOnly<F>(frames: AsyncIterable<F>, counts: KeepUpCounts): A
       return {
         next: async (): Promise<IteratorResult<F>> => {
           for (;;) {
-            if (slot) {
-              const { value } = slot;
-              slot = null;
+            if (backlog.length) {
               counts.taken += 1;
-              return { done: false, value };
+              return { done: false, value: backlog.shift()! };
             }
             if (failure) throw (failure as { error: unknown }).error;
             if (done) return { done: true, value: undefined };
@@ -102,7 +107,7 @@ export function newestOnly<F>(frames: AsyncIterable<F>, counts: KeepUpCounts): A
         },
         return: async (): Promise<IteratorResult<F>> => {
           done = true;
-          slot = null;
+          backlog.length = 0;
           await source.return?.();
           await pump;
           return { done: true, value: undefined };

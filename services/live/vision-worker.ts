@@ -1,6 +1,6 @@
 // The live service's vision thread. Each job has its own decoding thread (decode-worker.ts:
-// ffmpeg, paced on the playhead for a file, the newest frame handed over on request, so decoding
-// never waits for vision and vision never works on a stale frame). Here: the table found on the
+// ffmpeg, paced on the playhead for a file, frames handed over on request from a backlog of at most
+// 6, so decoding never waits for vision and vision is never more than 0.2 s behind on its account). Here: the table found on the
 // first frames when no calibration is given, the vision pipeline (trackVideo) and each track
 // frame posted to the service, whose event loop only forwards small messages. Started by
 // vision-worker.mjs.
