@@ -2,7 +2,7 @@
 // around it has edges pointing at it (a ball's silhouette does, all round, unless touching or
 // hidden), and how unlike the cloth its inside is (colour, brightness, highlights).
 import type { EdgeField } from './circle-votes.ts';
-import { FLAG_UNLIKE, type FeaturePlanes } from './cloth-model.ts';
+import { FLAG_UNLIKE, FLAG_WHITE, type FeaturePlanes } from './cloth-model.ts';
 import type { RectifiedGrid } from './rectify.ts';
 
 export interface BallEvidence {
@@ -54,7 +54,9 @@ export function ballEvidence(g: RectifiedGrid, f: FeaturePlanes, e: EdgeField, c
         if (isUnlike(f, p)) unlike++;
         const a = f.dLog[p]!;
         if (a < -0.15) darker++;
-        if (a > 0.45 && f.dR[p]! ** 2 + f.dG[p]! ** 2 < 0.2 * 0.2) highlights++;
+        // Near the cloth's hue (a bright sheen on green or blue), or white whatever the cloth
+        // (on red cloth a highlight differs from the cloth in hue as much as a ball does).
+        if ((a > 0.45 && f.dR[p]! ** 2 + f.dG[p]! ** 2 < 0.2 * 0.2) || f.flags[p]! & FLAG_WHITE) highlights++;
       } else if (d >= 0.8 * r && d <= 1.25 * r) {
         const m = e.mag[p]!;
         if (m < minMag) continue;

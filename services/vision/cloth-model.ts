@@ -302,7 +302,8 @@ export interface FeaturePlanes {
   dG: Float32Array;
   /**
    * Per-pixel flags: bit 0 = active (some feature beyond about three noise sigmas: worth a
-   * gradient), bit 2 = clearly unlike the cloth (the foreground of `isUnlike`).
+   * gradient), bit 1 = a bright, nearly white pixel (a specular highlight or a white part, on
+   * any cloth), bit 2 = clearly unlike the cloth (the foreground of `isUnlike`).
    */
   flags: Uint8Array;
 }
@@ -313,6 +314,13 @@ export const ACTIVE_CHROMA = 0.035;
 /** "Unlike the cloth": hue off by 0.06, or 0.22 brighter, or 0.7 darker (ln) — beyond any shadow. */
 export const UNLIKE = { chroma: 0.06, brighter: 0.22, darker: 0.7 } as const;
 export const FLAG_ACTIVE = 1;
+export const FLAG_WHITE = 2;
+/**
+ * "Nearly white": 0.45 brighter than the cloth (ln), at least 190 per channel on average, and
+ * chromaticity within 0.04 of grey (1/3, 1/3) — a specular highlight has the light's colour and
+ * is near the sensor's top; a pale maple cue (0.38–0.40, 0.34; 150–200 a channel) is not white.
+ */
+export const WHITE = { brighter: 0.45, minLogS: Math.log(3 * 190 + 1), chroma: 0.04 } as const;
 export const FLAG_UNLIKE = 4;
 
 export function allocFeatures(g: RectifiedGrid): FeaturePlanes {
@@ -350,7 +358,10 @@ export function clothDifference(g: RectifiedGrid, f: RectifiedFrame, m: ClothMod
     o.dG[p] = c > 0.25 ? 0.25 : c < -0.25 ? -0.25 : c;
     const active = a > ACTIVE_LOG || a < -ACTIVE_LOG || b > ACTIVE_CHROMA || b < -ACTIVE_CHROMA || c > ACTIVE_CHROMA || c < -ACTIVE_CHROMA;
     const unlike = a > UNLIKE.brighter || a < -UNLIKE.darker || b * b + c * c > UNLIKE.chroma * UNLIKE.chroma;
-    o.flags[p] = (active ? FLAG_ACTIVE : 0) | (unlike ? FLAG_UNLIKE : 0);
+    const wr = f.r[p]! - 1 / 3;
+    const wg = f.g[p]! - 1 / 3;
+    const white = a > WHITE.brighter && f.logS[p]! > WHITE.minLogS && wr * wr + wg * wg < WHITE.chroma * WHITE.chroma;
+    o.flags[p] = (active ? FLAG_ACTIVE : 0) | (white ? FLAG_WHITE : 0) | (unlike ? FLAG_UNLIKE : 0);
   }
   return o;
 }
