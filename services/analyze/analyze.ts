@@ -159,7 +159,7 @@ async function track(o: AnalyzeOptions, calibration: VisionCalibration): Promise
       });
     }
   }
-  const stream = decodeStream(o.video, { signal: o.signal, benchmark: true, recycle: true, ...scale, ...rate });
+  const stream = decodeStream(o.video, { signal: o.signal, benchmark: true, recycle: true, threads: 1, ...scale, ...rate });
   let total = 0;
   void stream.info.then((i) => { total = i.duration !== null ? Math.round(i.duration * (o.fps ?? i.fps)) : 0; }, () => undefined);
   const stats = emptyTrackStats();

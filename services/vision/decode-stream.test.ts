@@ -45,6 +45,17 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('decodeStream', () => {
+  it('reads the same frames from a FIFO (the default) as from ffmpeg\'s stdout', async () => {
+    const viaFifo = await collect(decodeStream(clip, { recycle: false }));
+    const viaStdout = await collect(decodeStream(clip, { stdout: true }));
+    expect(viaFifo).toHaveLength(N);
+    expect(viaStdout).toHaveLength(N);
+    viaFifo.forEach((f, k) => {
+      expect(f.t).toBe(viaStdout[k]!.t);
+      expect(Buffer.from(f.image.data).equals(Buffer.from(viaStdout[k]!.image.data))).toBe(true);
+    });
+  });
+
   it('yields every frame in order with its index, time and exact pixels', async () => {
     const s = decodeStream(clip);
     const frames = await collect(s);

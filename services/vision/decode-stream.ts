@@ -1,13 +1,15 @@
 // Streaming decode: ffmpeg turns a video file, a V4L2 device (/dev/video0) or a stream URL
 // (rtsp://, http://, …) into RGB24 frames, yielded one at a time as an AsyncIterable. Memory
 // stays bounded whatever the length of the video: at most `queue` whole frames wait for the
-// consumer; when they do, ffmpeg's stdout is paused, the pipe fills and ffmpeg blocks
-// (backpressure). Frame times: a file is decoded at a constant rate (`-vsync cfr`), so frame k
+// consumer; when they do, reading is paused, the pipe fills and ffmpeg blocks (backpressure).
+// The frames come through a named pipe read straight into each frame's buffer (frame-fifo.ts;
+// ffmpeg's stdout where no FIFO can be made). Frame times: a file is decoded at a constant rate (`-vsync cfr`), so frame k
 // of a decode from `start` is `k / fps` after the first frame at or after `start`; a live
 // source is timed by arrival (seconds since its first frame).
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { FrameFifo } from './frame-fifo.ts';
 import { ffmpegPath } from '../capture/ffmpeg-path.ts';
 import { JpegSplitter } from '../capture/mjpeg.ts';
 import type { RgbImage } from './image.ts';
@@ -47,6 +49,14 @@ export interface DecodeStreamOptions {
   fps?: number;
   /** The ffmpeg binary (default: ffmpegPath()). */
   ffmpeg?: string;
+  /**
+   * ffmpeg's decoding threads (`-threads`). Default: ffmpeg's choice (one per core and more),
+   * right for one decode beside light work; where every core is already busy (analyze's
+   * segments, each with its own ffmpeg beside a vision thread) 1 costs less CPU per frame.
+   */
+  threads?: number;
+  /** Read the frames from ffmpeg's stdout instead of a FIFO read in place (frame-fifo.ts). Default false. */
+  stdout?: boolean;
   /** Have ffmpeg report its CPU time at the end (`stats.ffmpegCpuMs`). */
   benchmark?: boolean;
   /**
@@ -81,12 +91,13 @@ export function sourceKind(source: string): SourceKind {
 }
 
 /** The ffmpeg argument list for a decode (exported for tests and for logging). */
-export function ffmpegArgs(source: string, o: DecodeStreamOptions = {}): string[] {
+export function ffmpegArgs(source: string, o: DecodeStreamOptions = {}, output = 'pipe:1'): string[] {
   const kind = sourceKind(source);
   const input: string[] = [];
   if (kind === 'device') input.push('-f', 'v4l2');
   if (kind === 'stream' && /^rtsps?:/i.test(source)) input.push('-rtsp_transport', 'tcp');
   if (o.start && o.start > 0) input.push('-ss', o.start.toFixed(6));
+  if (o.threads !== undefined) input.push('-threads', String(o.threads));
   const filters: string[] = [];
   if (o.scale) filters.push(`scale=${o.scale.width}:${o.scale.height ?? -2}:flags=area`);
   const out: string[] = [];
@@ -97,7 +108,7 @@ export function ffmpegArgs(source: string, o: DecodeStreamOptions = {}): string[
   const snapshots = o.snapshots
     ? ['-an', '-sn', '-vf', `fps=${o.snapshots.rate},scale=${o.snapshots.width}:-2`, '-f', 'image2pipe', '-c:v', 'mjpeg', '-q:v', '7', 'pipe:3']
     : [];
-  return ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'info', ...(o.benchmark ? ['-benchmark'] : []), ...input, '-i', source, '-an', '-sn', ...out, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1', ...snapshots];
+  return ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'info', ...(o.benchmark ? ['-benchmark'] : []), ...input, '-i', source, '-an', '-sn', ...out, '-f', 'rawvideo', '-pix_fmt', 'rgb24', ...(output === 'pipe:1' ? [] : ['-y']), output, ...snapshots];
 }
 
 /** Reads ffmpeg's description of its input and rawvideo output; null until the output stream is described. */
@@ -141,7 +152,8 @@ export class FrameStream implements AsyncIterable<DecodedFrame> {
   readonly stats: { frames: number; maxQueued: number; pauses: number; ffmpegCpuMs: number | null } = { frames: 0, maxQueued: 0, pauses: 0, ffmpegCpuMs: null };
   private readonly kind: SourceKind;
   private readonly limit: number;
-  private proc: ChildProcessByStdio<null, Readable, Readable> | null = null;
+  private proc: ChildProcess | null = null;
+  private fifo: FrameFifo | null = null;
   private readonly queue: DecodedFrame[] = [];
   /** With `recycle`: buffers free for the next frames, and the one the consumer holds. */
   private readonly free: Uint8Array[] = [];
@@ -196,18 +208,23 @@ export class FrameStream implements AsyncIterable<DecodedFrame> {
     this.ended = true;
     this.queue.length = 0;
     if (this.proc && this.proc.exitCode === null && this.proc.signalCode === null) this.proc.kill('SIGKILL');
+    this.fifo?.close();
   }
 
   private start(): void {
     const signal = this.o.signal;
     if (signal?.aborted) return this.fail(abortReason(signal));
     if (this.kind === 'file' && !existsSync(this.source)) return this.fail(new DecodeError(`no such video file: ${this.source}`));
-    let proc: ChildProcessByStdio<null, Readable, Readable>;
+    const fifo = this.o.stdout ? null : FrameFifo.create();
+    this.fifo = fifo;
+    let proc: ChildProcess;
     try {
-      // With snapshots, fd 3 carries the JPEG output (`pipe:3`).
-      const stdio = this.o.snapshots ? ['ignore', 'pipe', 'pipe', 'pipe'] as const : ['ignore', 'pipe', 'pipe'] as const;
-      proc = spawn(this.o.ffmpeg ?? ffmpegPath(), ffmpegArgs(this.source, this.o), { stdio: [...stdio] }) as ChildProcessByStdio<null, Readable, Readable>;
+      // Frames to the FIFO (else stdout); with snapshots, fd 3 carries the JPEG output (`pipe:3`).
+      const out = fifo ? 'ignore' : 'pipe';
+      const stdio = this.o.snapshots ? ['ignore', out, 'pipe', 'pipe'] as const : ['ignore', out, 'pipe'] as const;
+      proc = spawn(this.o.ffmpeg ?? ffmpegPath(), ffmpegArgs(this.source, this.o, fifo?.path), { stdio: [...stdio] });
     } catch (e) {
+      fifo?.close();
       return this.fail(new DecodeError(`could not start ffmpeg: ${(e as Error).message}`));
     }
     this.proc = proc;
@@ -222,53 +239,44 @@ export class FrameStream implements AsyncIterable<DecodedFrame> {
     const onAbort = (): void => { this.fail(abortReason(signal!)); this.stop(); };
     signal?.addEventListener('abort', onAbort, { once: true });
     let log = '';
-    proc.stderr.setEncoding('utf8');
-    proc.stderr.on('data', (s: string) => {
-      log = this.parsed ? (log + s).slice(-4000) : log + s;
-      if (!this.parsed) this.describe(log);
-    });
     let frameBytes = 0;
     let frame: Uint8Array | null = null;
     let filled = 0;
-    const pending: Buffer[] = [];
     let wall0 = 0;
     let first = 0;
-    const consume = (chunk: Buffer): void => {
-      let off = 0;
-      while (off < chunk.length && !this.ended) {
-        // Not zero-filled: every byte is written from the pipe before the frame is handed out.
-        frame ??= this.free.pop() ?? Buffer.allocUnsafeSlow(frameBytes);
-        const n = Math.min(frameBytes - filled, chunk.length - off);
-        frame.set(chunk.subarray(off, off + n), filled);
-        filled += n;
-        off += n;
-        if (filled === frameBytes) {
-          const info = this.parsed!;
-          const index = this.stats.frames++;
-          const now = performance.now();
-          if (index === 0) wall0 = now;
-          const t = info.live ? (now - wall0) / 1000 : first + index / info.fps;
-          this.push({ index, t, image: { data: frame, width: info.width, height: info.height } });
-          frame = null;
-          filled = 0;
-        }
-      }
-    };
-    proc.stdout.on('data', (chunk: Buffer) => {
+    // Once ffmpeg has described its output: the frame size and the first frame's time.
+    const ready = (): boolean => {
       if (!this.parsed) this.describe(log);
-      if (!this.parsed) { pending.push(chunk); return; }
+      if (!this.parsed) return false;
       if (frameBytes === 0) {
         frameBytes = this.parsed.width * this.parsed.height * 3;
         // A file decoded from `start` begins with the first frame at or after it (frames at k / fps).
         first = this.parsed.live ? 0 : Math.ceil((this.o.start ?? 0) * this.parsed.fps - 1e-3) / this.parsed.fps;
-        for (const c of pending.splice(0)) consume(c);
       }
-      consume(chunk);
-      if (this.queue.length >= this.limit && !proc.stdout.isPaused()) { proc.stdout.pause(); this.stats.pauses++; }
-    });
-    proc.on('error', (e) => this.fail(new DecodeError(`ffmpeg failed to run: ${e.message}`)));
-    proc.on('close', (code, sig) => {
-      signal?.removeEventListener('abort', onAbort);
+      return true;
+    };
+    // Not zero-filled: every byte is written from ffmpeg before the frame is handed out.
+    const current = (): Uint8Array => (frame ??= this.free.pop() ?? Buffer.allocUnsafeSlow(frameBytes));
+    const added = (n: number): void => {
+      filled += n;
+      if (filled < frameBytes || this.ended) return;
+      const info = this.parsed!;
+      const index = this.stats.frames++;
+      const now = performance.now();
+      if (index === 0) wall0 = now;
+      const t = info.live ? (now - wall0) / 1000 : first + index / info.fps;
+      this.push({ index, t, image: { data: current(), width: info.width, height: info.height } });
+      frame = null;
+      filled = 0;
+      if (this.queue.length >= this.limit && !this.readerPaused()) { this.pauseReader(); this.stats.pauses++; }
+    };
+    // ffmpeg's exit is handled once the frames are all read (a FIFO may still hold some).
+    let exited: { code: number | null; sig: NodeJS.Signals | null } | null = null;
+    let drained = fifo === null;
+    const exit = (): void => {
+      if (!exited || !drained) return;
+      const { code, sig } = exited;
+      fifo?.close();
       const bench = /bench: utime=([\d.]+)s stime=([\d.]+)s/.exec(log);
       if (bench) this.stats.ffmpegCpuMs = (Number(bench[1]) + Number(bench[2])) * 1000;
       if (this.ended) return this.finish();
@@ -278,7 +286,55 @@ export class FrameStream implements AsyncIterable<DecodedFrame> {
       }
       if (this.stats.frames === 0) return this.fail(new DecodeError(`no frame decoded from ${this.source}: ${lastLines(log)}`));
       this.finish();
+    };
+    const stderr = proc.stderr!;
+    stderr.setEncoding('utf8');
+    stderr.on('data', (s: string) => {
+      log = this.parsed ? (log + s).slice(-4000) : log + s;
+      // The FIFO is read from the moment the frame size is known (ffmpeg waits on it till then).
+      if (fifo && !fifo.started && ready()) {
+        fifo.start({ target: () => current().subarray(filled), filled: added }, () => { drained = true; exit(); }, (e) => this.fail(new DecodeError(`reading ffmpeg's frames: ${e.message}`)));
+      }
     });
+    if (!fifo) {
+      const stdout = proc.stdout!;
+      const pending: Buffer[] = [];
+      const consume = (chunk: Buffer): void => {
+        for (let off = 0; off < chunk.length && !this.ended;) {
+          const n = Math.min(frameBytes - filled, chunk.length - off);
+          current().set(chunk.subarray(off, off + n), filled);
+          off += n;
+          added(n);
+        }
+      };
+      stdout.on('data', (chunk: Buffer) => {
+        if (!ready()) { pending.push(chunk); return; }
+        for (const c of pending.splice(0)) consume(c);
+        consume(chunk);
+      });
+    }
+    proc.on('error', (e) => this.fail(new DecodeError(`ffmpeg failed to run: ${e.message}`)));
+    proc.on('close', (code, sig) => {
+      signal?.removeEventListener('abort', onAbort);
+      exited = { code, sig };
+      // Never described its output (failed early): nothing will come through the FIFO.
+      if (fifo && !fifo.started) drained = true;
+      exit();
+    });
+  }
+
+  private readerPaused(): boolean {
+    return this.fifo ? this.fifo.paused : (this.proc?.stdout?.isPaused() ?? false);
+  }
+
+  private pauseReader(): void {
+    if (this.fifo) this.fifo.pause();
+    else this.proc?.stdout?.pause();
+  }
+
+  private resumeReader(): void {
+    if (this.fifo) this.fifo.resume();
+    else this.proc?.stdout?.resume();
   }
 
   private describe(log: string): void {
@@ -309,11 +365,11 @@ export class FrameStream implements AsyncIterable<DecodedFrame> {
     const f = this.queue.shift();
     if (f) {
       if (this.o.recycle) this.held = f.image.data;
-      if (this.queue.length < this.limit && this.proc?.stdout.isPaused()) this.proc.stdout.resume();
+      if (this.queue.length < this.limit && this.readerPaused()) this.resumeReader();
       return Promise.resolve({ done: false, value: f });
     }
     if (this.ended) return Promise.resolve({ done: true, value: undefined });
-    if (this.proc?.stdout.isPaused()) this.proc.stdout.resume();
+    if (this.readerPaused()) this.resumeReader();
     return new Promise((resolve, reject) => { this.waiter = { resolve, reject }; });
   }
 
@@ -335,6 +391,7 @@ export class FrameStream implements AsyncIterable<DecodedFrame> {
     this.waiter = null;
     w?.reject(e);
     if (this.proc && this.proc.exitCode === null) this.proc.kill('SIGKILL');
+    this.fifo?.close();
   }
 
   private sleep(ms: number): Promise<void> {

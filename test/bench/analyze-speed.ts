@@ -28,9 +28,9 @@ const idleFps = (frames: number, nodeMs: number, ffmpegMs: number | null, thread
   Math.min((Math.min(2, threads) * frames) / (nodeMs / 1000), (2 * frames) / ((nodeMs + (ffmpegMs ?? 0)) / 1000));
 
 /** Decode only: frames/s of ffmpeg → Node, its CPU time, and the video's length. */
-async function decodeOnly(video: string, width?: number): Promise<Rate> {
-  // Read as analyze reads it (frame buffers recycled).
-  const s = decodeStream(video, { benchmark: true, recycle: true, ...(width ? { scale: { width } } : {}) });
+async function decodeOnly(video: string, width?: number, stdout = false): Promise<Rate> {
+  // Read as analyze reads it (frame buffers recycled, one decoding thread, through a FIFO unless `stdout`).
+  const s = decodeStream(video, { benchmark: true, recycle: true, threads: 1, stdout, ...(width ? { scale: { width } } : {}) });
   const t0 = performance.now();
   const c0 = process.cpuUsage();
   let n = 0;
@@ -73,7 +73,11 @@ export async function benchAnalyze(): Promise<void> {
   try {
     const out = mkdtempSync(join(tmpdir(), 'railbird-bench-out-'));
     const dec = await decodeOnly(src.video);
-    const rows: Record<string, string> = { ...rateRows('decode only, ffmpeg → Node', dec), ...rateRows('decode only, scaled to 960 wide', await decodeOnly(src.video, 960)) };
+    const rows: Record<string, string> = {
+      ...rateRows('decode only, ffmpeg → Node', dec),
+      ...rateRows('decode only, read from ffmpeg\'s stdout (before 2026-12-04)', await decodeOnly(src.video, undefined, true)),
+      ...rateRows('decode only, scaled to 960 wide', await decodeOnly(src.video, 960)),
+    };
     const runs: [string, { width?: number; fps?: number; jobs: number }][] = [
       ['full size, --jobs 1', { jobs: 1 }], ['full size, --jobs 2', { jobs: 2 }], ['--width 960 --jobs 2', { width: 960, jobs: 2 }], ['--width 960 --fps 30 --jobs 2', { width: 960, fps: 30, jobs: 2 }],
     ];
