@@ -323,6 +323,13 @@ export const FLAG_WHITE = 2;
 export const WHITE = { brighter: 0.45, minLogS: Math.log(3 * 190 + 1), chroma: 0.04 } as const;
 export const FLAG_UNLIKE = 4;
 
+/** The frame's pixel is bright and grey enough to be white (`WHITE`; its brightness over the cloth is checked by the caller). */
+function isWhite(f: RectifiedFrame, p: number): boolean {
+  const wr = f.r[p]! - 1 / 3;
+  const wg = f.g[p]! - 1 / 3;
+  return f.logS[p]! > WHITE.minLogS && wr * wr + wg * wg < WHITE.chroma * WHITE.chroma;
+}
+
 export function allocFeatures(g: RectifiedGrid): FeaturePlanes {
   const n = g.width * g.height;
   return { dLog: new Float32Array(n), dR: new Float32Array(n), dG: new Float32Array(n), flags: new Uint8Array(n) };
@@ -358,10 +365,7 @@ export function clothDifference(g: RectifiedGrid, f: RectifiedFrame, m: ClothMod
     o.dG[p] = c > 0.25 ? 0.25 : c < -0.25 ? -0.25 : c;
     const active = a > ACTIVE_LOG || a < -ACTIVE_LOG || b > ACTIVE_CHROMA || b < -ACTIVE_CHROMA || c > ACTIVE_CHROMA || c < -ACTIVE_CHROMA;
     const unlike = a > UNLIKE.brighter || a < -UNLIKE.darker || b * b + c * c > UNLIKE.chroma * UNLIKE.chroma;
-    const wr = f.r[p]! - 1 / 3;
-    const wg = f.g[p]! - 1 / 3;
-    const white = a > WHITE.brighter && f.logS[p]! > WHITE.minLogS && wr * wr + wg * wg < WHITE.chroma * WHITE.chroma;
-    o.flags[p] = (active ? FLAG_ACTIVE : 0) | (white ? FLAG_WHITE : 0) | (unlike ? FLAG_UNLIKE : 0);
+    o.flags[p] = (active ? FLAG_ACTIVE : 0) | (a > WHITE.brighter && isWhite(f, p) ? FLAG_WHITE : 0) | (unlike ? FLAG_UNLIKE : 0);
   }
   return o;
 }

@@ -20,8 +20,7 @@ export interface FifoSink {
 export class FrameFifo {
   private fd: number | null;
   private socket: Socket | null = null;
-  private ended = false;
-  private endWaiters: (() => void)[] = [];
+  private onEnd: (() => void) | null = null;
 
   private constructor(readonly path: string, private readonly dir: string) {
     // Opened now, non-blocking, so that ffmpeg's open for writing does not wait for a reader.
@@ -58,7 +57,7 @@ export class FrameFifo {
     socket.on('end', () => this.end());
     socket.on('close', () => this.end());
     socket.on('error', (e) => onError(e));
-    this.endWaiters.push(onEnd);
+    this.onEnd = onEnd;
   }
 
   get started(): boolean {
@@ -86,11 +85,10 @@ export class FrameFifo {
     this.end();
   }
 
+  /** Calls `onEnd` once. */
   private end(): void {
-    if (this.ended) return;
-    this.ended = true;
-    const waiters = this.endWaiters;
-    this.endWaiters = [];
-    for (const w of waiters) w();
+    const onEnd = this.onEnd;
+    this.onEnd = null;
+    onEnd?.();
   }
 }

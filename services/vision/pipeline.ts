@@ -1,6 +1,7 @@
 // Per-frame vision for a video: detection in windows around the tracker's predictions, with a
-// search for new balls where the bed changed (checked every `changeCheckEvery` frames), every `fullSearchEvery` frames at the latest, and every frame while nothing is tracked)
-// where the bed changed since the last search (bed-changes.ts), over the whole bed on the first
+// search for new balls where the bed changed since the last search (bed-changes.ts; checked
+// every `changeCheckEvery` frames), every `fullSearchEvery` frames at the latest and every frame
+// while nothing is tracked, over the whole bed on the first
 // frame, every `bedSearchEvery`-th periodic search, and while a track goes unseen (a ball may
 // have been struck out of its window) on the first such frame and every `lostSearchEvery`-th; a resting ball whose image patch has not
 // changed since its last detection keeps it without a window (static-balls.ts); tracking; ball identity voted along the tracks (track-identity.ts: the ONNX model on a few

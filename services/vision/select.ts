@@ -133,19 +133,15 @@ export function selectBalls(g: RectifiedGrid, mask: Uint8Array, labels: Int32Arr
   for (const k of kept) {
     const confidence = clamp01(0.5 + (k.s - o.minScore) / 3);
     // Smeared: votes spread along the path and the outline fits a circle only loosely.
-    if (k.c.ridge.elongation >= 2 && k.f.residualPx >= 0.6) {
-      // A circle fitted to one end of a smear is placed at the smear's middle (mid-exposure).
-      const smear = smearOf(g, labels, byLabel, k, kept);
-      if (smear) out.push({ kind: 'votes', ci: smear.ci, cj: smear.cj, blurred: true, confidence, smear: axisOf(smear, r) });
-      else out.push({ kind: 'refined', refined: k.f, blurred: true, confidence, i: k.i, j: k.j });
-      continue;
-    }
-    // Less smeared votes and a loose fit inside a smear-shaped region: the same.
-    // (At least a radius of smear: a resting ball with its shadow makes a region of ~1.4 πr².)
-    const loose = k.c.ridge.elongation >= 1.4 && k.f.residualPx >= 0.5 ? smearOf(g, labels, byLabel, k, kept) : null;
-    const smear = loose && loose.area >= 1.6 * Math.PI * r * r ? loose : null;
+    const blurred = k.c.ridge.elongation >= 2 && k.f.residualPx >= 0.6;
+    // Less smeared votes and a loose fit count too inside a region of at least a radius of smear
+    // (a resting ball with its shadow makes a region of ~1.4 πr²).
+    const loose = !blurred && k.c.ridge.elongation >= 1.4 && k.f.residualPx >= 0.5;
+    const region = blurred || loose ? smearOf(g, labels, byLabel, k, kept) : null;
+    const smear = region && (blurred || region.area >= 1.6 * Math.PI * r * r) ? region : null;
+    // A circle fitted to one end of a smear is placed at the smear's middle (mid-exposure).
     if (smear) out.push({ kind: 'votes', ci: smear.ci, cj: smear.cj, blurred: true, confidence, smear: axisOf(smear, r) });
-    else out.push({ kind: 'refined', refined: k.f, blurred: false, confidence, i: k.i, j: k.j });
+    else out.push({ kind: 'refined', refined: k.f, blurred, confidence, i: k.i, j: k.j });
   }
   // Strong vote peaks whose outline would not fit a circle: smeared (fast) balls, taken at the
   // centroid of their vote ridge (the middle of the exposure).
