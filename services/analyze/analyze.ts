@@ -13,7 +13,7 @@ import type { TrackFrame } from '../contract/tracks.ts';
 import { inferEvents } from '../events/infer.ts';
 import { judgeText } from '../rules/judge.ts';
 import { loadCalibration, type VisionCalibration } from '../vision/calibration-model.ts';
-import { decodeStream } from '../vision/decode-stream.ts';
+import { decodeStream, type PixelFormat } from '../vision/decode-stream.ts';
 import type { PipelineFrame, PipelineOptions } from '../vision/pipeline.ts';
 import { calibrateFromVideo } from './auto-calibrate.ts';
 import { backfillIds, type BackfillResult } from './backfill-ids.ts';
@@ -39,6 +39,8 @@ export interface AnalyzeOptions {
   fps?: number;
   /** Track this many segments of the video at once, each in a worker thread (default 1: in this thread). */
   jobs?: number;
+  /** The frames ffmpeg hands to vision: 'yuv420p' (default: the decoder's own, half the bytes, no conversion in ffmpeg) or 'rgb24'. */
+  pixelFormat?: PixelFormat;
   /** Draw shots/NNN.png (default true). */
   pictures?: boolean;
   pipeline?: PipelineOptions;
@@ -145,6 +147,7 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeResult> {
 async function track(o: AnalyzeOptions, calibration: VisionCalibration): Promise<ParallelTracks> {
   const scale = o.width ? { scale: { width: o.width } } : {};
   const rate = o.fps ? { fps: o.fps } : {};
+  const pixelFormat = o.pixelFormat ?? 'yuv420p';
   const jobs = o.jobs ?? 1;
   if (jobs > 1) {
     const probe = decodeStream(o.video, { maxFrames: 1, ...scale });
@@ -153,13 +156,13 @@ async function track(o: AnalyzeOptions, calibration: VisionCalibration): Promise
     if (info.duration !== null && info.duration > 4 * jobs) {
       const total = Math.round(info.duration * (o.fps ?? info.fps));
       return trackVideoParallel(o.video, calibration, {
-        jobs, duration: info.duration, sourceFps: info.fps, ...(o.width ? { width: o.width } : {}), ...rate,
+        jobs, duration: info.duration, sourceFps: info.fps, pixelFormat, ...(o.width ? { width: o.width } : {}), ...rate,
         ...(o.pipeline ? { pipeline: o.pipeline } : {}), ...(o.signal ? { signal: o.signal } : {}),
         progress: (done) => o.progress?.(done, Math.max(total, done)),
       });
     }
   }
-  const stream = decodeStream(o.video, { signal: o.signal, benchmark: true, recycle: true, threads: 1, ...scale, ...rate });
+  const stream = decodeStream(o.video, { signal: o.signal, benchmark: true, recycle: true, threads: 1, pixelFormat, ...scale, ...rate });
   let total = 0;
   void stream.info.then((i) => { total = i.duration !== null ? Math.round(i.duration * (o.fps ?? i.fps)) : 0; }, () => undefined);
   const stats = emptyTrackStats();

@@ -8,6 +8,7 @@
 import { Worker } from 'node:worker_threads';
 import type { TrackFrame } from '../contract/tracks.ts';
 import type { VisionCalibration } from '../vision/calibration-model.ts';
+import type { PixelFormat } from '../vision/decode-stream.ts';
 import type { PipelineOptions } from '../vision/pipeline.ts';
 import { emptyTrackStats, type TrackVideoStats } from './video-tracks.ts';
 
@@ -22,6 +23,7 @@ export interface SegmentJob {
   width: number | undefined;
   fps: number | undefined;
   sourceFps: number;
+  pixelFormat: PixelFormat;
   pipeline: PipelineOptions | undefined;
   stats: TrackVideoStats;
 }
@@ -38,6 +40,8 @@ export interface ParallelOptions {
   sourceFps: number;
   width?: number;
   fps?: number;
+  /** The decoded frames' pixels (decode-stream.ts). Default 'yuv420p'. */
+  pixelFormat?: PixelFormat;
   warmup?: number;
   pipeline?: PipelineOptions;
   signal?: AbortSignal;
@@ -99,7 +103,7 @@ export async function trackVideoParallel(video: string, calibration: VisionCalib
   const workers: Worker[] = [];
   const segments = await Promise.all(Array.from({ length: o.jobs }, (_, k) => runSegment({
     video, calibration, start: bound(k), end: k === o.jobs - 1 ? null : bound(k + 1), warmup: k === 0 ? 0 : o.warmup ?? 2,
-    width: o.width, fps: o.fps, sourceFps: o.sourceFps, pipeline: o.pipeline, stats: emptyTrackStats(),
+    width: o.width, fps: o.fps, sourceFps: o.sourceFps, pixelFormat: o.pixelFormat ?? 'yuv420p', pipeline: o.pipeline, stats: emptyTrackStats(),
   }, k, o, workers, (n) => { done += n; o.progress?.(done); }))).catch((e: unknown) => {
     for (const w of workers) void w.terminate();
     throw e;

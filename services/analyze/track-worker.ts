@@ -16,6 +16,7 @@ async function run(): Promise<void> {
   const rate = job.fps ?? job.sourceFps;
   const frameAt = (t: number): number => Math.ceil(t * rate - 1e-3);
   const stream = decodeStream(job.video, {
+    pixelFormat: job.pixelFormat,
     start: from, benchmark: true, recycle: true, threads: 1, ...(job.width ? { scale: { width: job.width } } : {}), ...(job.fps ? { fps: job.fps } : {}),
     ...(job.end !== null ? { maxFrames: frameAt(job.end) - frameAt(from) } : {}),
   });

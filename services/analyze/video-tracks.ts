@@ -8,6 +8,8 @@ import type { TrackFrame } from '../contract/tracks.ts';
 import type { VisionCalibration } from '../vision/calibration-model.ts';
 import type { DecodedFrame } from '../vision/decode-stream.ts';
 import type { BallDetector } from '../vision/detect.ts';
+import type { RgbImage } from '../vision/image.ts';
+import type { Yuv420Image } from '../vision/yuv-image.ts';
 import { VisionPipeline, toTrackFrame, type PipelineFrame, type PipelineOptions } from '../vision/pipeline.ts';
 import { scaleCalibration } from './calibration-scale.ts';
 import type { DetectorCache } from '../vision/detector-cache.ts';
@@ -54,7 +56,7 @@ export function emptyTrackStats(): TrackVideoStats {
  * to them. The pipeline's identity model is released when the iteration ends.
  */
 export async function* trackVideo(
-  frames: AsyncIterable<DecodedFrame>,
+  frames: AsyncIterable<DecodedFrame<RgbImage>> | AsyncIterable<DecodedFrame<Yuv420Image>>,
   calibration: VisionCalibration,
   opts: TrackVideoOptions = {},
 ): AsyncGenerator<TrackFrame, void, undefined> {
@@ -62,7 +64,7 @@ export async function* trackVideo(
   let pipeline: VisionPipeline | null = null;
   let detector: BallDetector | undefined;
   let cal = calibration;
-  const it = frames[Symbol.asyncIterator]();
+  const it: AsyncIterator<DecodedFrame<RgbImage | Yuv420Image>> = frames[Symbol.asyncIterator]();
   try {
     for (;;) {
       opts.signal?.throwIfAborted();

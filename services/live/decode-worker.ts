@@ -1,10 +1,11 @@
-// The decoding thread of a vision job: ffmpeg's RGB frames (decode-stream.ts), numbered and timed
+// The decoding thread of a vision job: ffmpeg's frames (decode-stream.ts; YUV 4:2:0, as decoded), numbered and timed
 // for the live service, paced on the playhead for a file, and the newest one handed to the vision
 // thread whenever it asks (its pixels transferred, not copied). Frames vision had no time for are
 // dropped here, so ffmpeg never waits on vision and vision always gets a current frame.
 // Started (one per job) by vision-worker.ts through decode-worker.mjs.
 import { parentPort, workerData } from 'node:worker_threads';
 import { decodeStream, type DecodedFrame } from '../vision/decode-stream.ts';
+import type { Yuv420Image } from '../vision/yuv-image.ts';
 import { boundedBacklog, paced, type KeepUpCounts } from './keep-up.ts';
 import { Playhead } from './playhead.ts';
 import type { VisionJob } from './vision-protocol.ts';
@@ -13,7 +14,7 @@ import type { VisionJob } from './vision-protocol.ts';
 export type ToDecoder = { type: 'next' } | { type: 'stop' };
 /** To the vision thread: a frame (with the counts so far), or the end (an error message, or null at the end of a file). */
 export type FromDecoder =
-  | { type: 'frame'; frame: DecodedFrame; decoded: number; dropped: number }
+  | { type: 'frame'; frame: DecodedFrame<Yuv420Image>; decoded: number; dropped: number }
   | { type: 'snapshot'; jpeg: Uint8Array }
   | { type: 'end'; error: string | null; decoded: number; dropped: number };
 
@@ -34,7 +35,7 @@ port.on('message', (m: ToDecoder) => {
 });
 
 /** Numbered and timed: a file's frames by their video time, a camera's by arrival since the job's epoch. */
-async function* stamped(frames: AsyncIterable<DecodedFrame>, fps: () => number): AsyncGenerator<DecodedFrame> {
+async function* stamped(frames: AsyncIterable<DecodedFrame<Yuv420Image>>, fps: () => number): AsyncGenerator<DecodedFrame<Yuv420Image>> {
   let k = job.firstFrame;
   for await (const f of frames) {
     counts.decoded += 1;
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
   let error: string | null = null;
   try {
     const stream = decodeStream(job.source, {
-      signal: ac.signal, queue: 2, ...(job.start > 0 ? { start: job.start } : {}), ...(job.width ? { scale: { width: job.width } } : {}),
+      pixelFormat: 'yuv420p', signal: ac.signal, queue: 2, ...(job.start > 0 ? { start: job.start } : {}), ...(job.width ? { scale: { width: job.width } } : {}),
       ...(job.maxFrames !== null ? { maxFrames: job.maxFrames } : {}),
       // The camera image comes out of the same ffmpeg, straight to the vision thread (never dropped with the frames).
       ...(job.snapshots ? { snapshots: { ...job.snapshots, onImage: (jpeg: Buffer) => port!.postMessage({ type: 'snapshot', jpeg } satisfies FromDecoder) } } : {}),
@@ -73,7 +74,8 @@ async function main(): Promise<void> {
         const r = await it.next();
         if (r.done) break;
         wanted -= 1;
-        const buffer = r.value.image.data.buffer;
+        // The three planes are views of one buffer: it moves to the vision thread with them.
+        const buffer = r.value.image.y.buffer;
         port!.postMessage({ type: 'frame', frame: r.value, decoded: counts.decoded, dropped: counts.dropped } satisfies FromDecoder, buffer instanceof ArrayBuffer ? [buffer] : []);
       }
     } finally {

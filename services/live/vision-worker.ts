@@ -10,6 +10,7 @@ import { emptyTrackStats, trackVideo, type TrackVideoOptions } from '../analyze/
 import { calibrate, CalibrationError } from '../vision/calibrate.ts';
 import { parseCalibration, type VisionCalibration } from '../vision/calibration-model.ts';
 import type { DecodedFrame } from '../vision/decode-stream.ts';
+import { toRgbImage, type Yuv420Image } from '../vision/yuv-image.ts';
 import { BallIdentifier } from '../vision/identity.ts';
 import { DetectorCache } from '../vision/detector-cache.ts';
 import type { FromDecoder, ToDecoder } from './decode-worker.ts';
@@ -39,7 +40,7 @@ port.on('message', (m: ToVisionWorker) => {
 type DecoderNews = Exclude<FromDecoder, { type: 'snapshot' }> | { type: 'crash'; error: string };
 
 /** A job's frames from its decoding thread: one asked for each time vision is ready for it. */
-async function* decoded(job: VisionJob, signal: AbortSignal, counts: { decoded: number; dropped: number }): AsyncGenerator<DecodedFrame> {
+async function* decoded(job: VisionJob, signal: AbortSignal, counts: { decoded: number; dropped: number }): AsyncGenerator<DecodedFrame<Yuv420Image>> {
   const dw = new Worker(new URL('./decode-worker.mjs', import.meta.url), { workerData: job });
   const inbox: DecoderNews[] = [];
   let wake: (() => void) | null = null;
@@ -75,7 +76,7 @@ async function* decoded(job: VisionJob, signal: AbortSignal, counts: { decoded: 
 }
 
 /** The calibration of the job, or one found on its first frames (tried once a second of frames). */
-async function calibrationFor(job: VisionJob, it: AsyncIterator<DecodedFrame>, say: (note: string) => void): Promise<VisionCalibration | null> {
+async function calibrationFor(job: VisionJob, it: AsyncIterator<DecodedFrame<Yuv420Image>>, say: (note: string) => void): Promise<VisionCalibration | null> {
   if (job.calibration) return parseCalibration(job.calibration);
   let lastTry = -Infinity;
   for (;;) {
@@ -83,7 +84,8 @@ async function calibrationFor(job: VisionJob, it: AsyncIterator<DecodedFrame>, s
     if (r.done) return null;
     if (r.value.t - lastTry < 1) continue;
     lastTry = r.value.t;
-    const { data, width, height } = r.value.image;
+    // Calibration reads RGB: this frame converted (once a second until the table is found).
+    const { data, width, height } = toRgbImage(r.value.image);
     try {
       const cal = calibrate(data, width, height, { table: job.table });
       post({ type: 'calibrated', id: job.id, calibration: JSON.parse(JSON.stringify(cal)) as Record<string, unknown> });
@@ -112,7 +114,7 @@ async function run(job: VisionJob): Promise<void> {
       const cal = await calibrationFor(job, it, (n) => { note = n; });
       note = null;
       if (cal) {
-        const rest: AsyncIterable<DecodedFrame> = { [Symbol.asyncIterator]: () => it };
+        const rest: AsyncIterable<DecodedFrame<Yuv420Image>> = { [Symbol.asyncIterator]: () => it };
         const lateOf = (f: TrackFrame): number => (playhead ? -playhead.msUntil({ pass: job.pass, t: f.t }) : job.kind === 'file' ? 0 : Date.now() - job.epochWall - f.t * 1000);
         const pipeline = { identifier: await identifier() };
         // Every ball carries its tracker id: live inference names a track by what it was found to be later in its window (live-events.ts).

@@ -57,7 +57,7 @@ export async function connectViewer(baseUrl: string): Promise<{ ws: WebSocket; m
   return { ws, messages, close: () => ws.terminate() };
 }
 
-/** The ffmpeg processes of this process (any thread) decoding to raw RGB for vision: fault scripts kill them. */
+/** The ffmpeg processes of this process (any thread) decoding raw frames (YUV or RGB) for vision: fault scripts kill them. */
 export function visionDecoderPids(): number[] {
   const pids: number[] = [];
   for (const name of readdirSync('/proc')) {
@@ -67,7 +67,7 @@ export function visionDecoderPids(): number[] {
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       if (ppid !== process.pid) continue;
       const cmd = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
-      if (cmd.includes('rawvideo') && cmd.includes('rgb24')) pids.push(Number(name));
+      if (cmd.includes('rawvideo') && (cmd.includes('yuv420p') || cmd.includes('rgb24'))) pids.push(Number(name));
     } catch {
       // the process ended meanwhile
     }

@@ -4,7 +4,7 @@
 // back as windows (connected changed cells, their bounding boxes grown by a margin). A periodic
 // full search then needs to look only there: a ball that is in a cell nobody touched since the
 // reference was already there at the last full search.
-import type { RgbImage } from './image.ts';
+import { isYuv, yuvChange, type VideoImage } from './yuv-image.ts';
 import { clipWindow, type GridWindow, type RectifiedGrid } from './rectify.ts';
 
 export interface ChangeOptions {
@@ -24,13 +24,17 @@ export const DEFAULT_CHANGES: ChangeOptions = { cell: 12, stride: 3, delta: 30, 
 
 export class BedChanges {
   private readonly o: ChangeOptions;
-  /** Image byte offset of each sample, and the cell it belongs to. */
+  /** Image pixel (y · width + x) of each sample, and the cell it belongs to. */
   private readonly at: Int32Array;
   private readonly cellOf: Int32Array;
   private readonly ref: Uint8Array;
+  /** This frame's samples. */
+  private readonly now: Uint8Array;
   private readonly cols: number;
   private readonly rows: number;
   private hasRef = false;
+  /** Whether the reference samples are Y, U, V (from a YUV frame) rather than RGB. */
+  private refYuv = false;
 
   constructor(private readonly g: RectifiedGrid, o: Partial<ChangeOptions> = {}) {
     this.o = { ...DEFAULT_CHANGES, ...o };
@@ -44,13 +48,14 @@ export class BedChanges {
       for (let i = 0; i < g.width; i += stride) {
         const p = j * g.width + i;
         if (!g.valid[p]) continue;
-        at.push(g.base[p]! * 3);
+        at.push(g.base[p]!);
         cellOf.push(Math.floor(j / cell) * this.cols + Math.floor(i / cell));
       }
     }
     this.at = Int32Array.from(at);
     this.cellOf = Int32Array.from(cellOf);
     this.ref = new Uint8Array(this.at.length * 3);
+    this.now = new Uint8Array(this.at.length * 3);
   }
 
   get ready(): boolean {
@@ -58,27 +63,57 @@ export class BedChanges {
   }
 
   /** Takes this frame as the reference. */
-  setReference(img: RgbImage): void {
-    const d = img.data;
-    for (let k = 0; k < this.at.length; k++) {
-      const a = this.at[k]!;
-      this.ref[3 * k] = d[a]!;
-      this.ref[3 * k + 1] = d[a + 1]!;
-      this.ref[3 * k + 2] = d[a + 2]!;
-    }
+  setReference(img: VideoImage): void {
+    this.samples(img, this.ref);
+    this.refYuv = isYuv(img);
     this.hasRef = true;
   }
 
-  /** The windows (grid px) around the cells that changed since the reference. */
-  changedWindows(img: RgbImage): GridWindow[] {
-    if (!this.hasRef) throw new Error('BedChanges: no reference frame');
+  /** Each sample's RGB (or, from a YUV frame, its Y, U, V) into `out` (3 bytes a sample). */
+  private samples(img: VideoImage, out: Uint8Array): void {
+    if (isYuv(img)) {
+      const W = img.width;
+      const cw = (W + 1) >> 1;
+      for (let k = 0; k < this.at.length; k++) {
+        const a = this.at[k]!;
+        const y = (a / W) | 0;
+        const c = (y >> 1) * cw + ((a - y * W) >> 1);
+        out[3 * k] = img.y[a]!;
+        out[3 * k + 1] = img.u[c]!;
+        out[3 * k + 2] = img.v[c]!;
+      }
+      return;
+    }
     const d = img.data;
+    for (let k = 0; k < this.at.length; k++) {
+      const a = 3 * this.at[k]!;
+      out[3 * k] = d[a]!;
+      out[3 * k + 1] = d[a + 1]!;
+      out[3 * k + 2] = d[a + 2]!;
+    }
+  }
+
+  /** The windows (grid px) around the cells that changed since the reference. */
+  changedWindows(img: VideoImage): GridWindow[] {
+    if (!this.hasRef) throw new Error('BedChanges: no reference frame');
+    const d = this.now;
+    this.samples(img, d);
     const t = this.o.delta;
     const counts = new Uint16Array(this.cols * this.rows);
-    for (let k = 0; k < this.at.length; k++) {
-      const a = this.at[k]!;
-      const dr = d[a]! - this.ref[3 * k]!, dg = d[a + 1]! - this.ref[3 * k + 1]!, db = d[a + 2]! - this.ref[3 * k + 2]!;
-      if (dr > t || dr < -t || dg > t || dg < -t || db > t || db < -t) counts[this.cellOf[k]!]!++;
+    if (isYuv(img) !== this.refYuv) counts.fill(this.o.minSamples);
+    else if (isYuv(img)) {
+      // The change each sample makes in RGB, from its Y, U, V differences (yuv-image.ts).
+      const c = img.colour;
+      for (let k = 0; k < this.at.length; k++) {
+        const a = 3 * k;
+        if (yuvChange(c, d[a]! - this.ref[a]!, d[a + 1]! - this.ref[a + 1]!, d[a + 2]! - this.ref[a + 2]!) > t) counts[this.cellOf[k]!]!++;
+      }
+    } else {
+      for (let k = 0; k < this.at.length; k++) {
+        const a = 3 * k;
+        const dr = d[a]! - this.ref[a]!, dg = d[a + 1]! - this.ref[a + 1]!, db = d[a + 2]! - this.ref[a + 2]!;
+        if (dr > t || dr < -t || dg > t || dg < -t || db > t || db < -t) counts[this.cellOf[k]!]!++;
+      }
     }
     // Connected changed cells (8-neighbours) → bounding boxes.
     const label = new Int32Array(counts.length).fill(-1);

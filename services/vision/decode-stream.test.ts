@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath } from '../capture/ffmpeg-path.ts';
 import { decodeStream, ffmpegArgs, parseStreamInfo, sourceKind, type DecodedFrame } from './decode-stream.ts';
+import { yuv420Bytes, yuvPixel } from './yuv-image.ts';
 
 const W = 64;
 const H = 48;
@@ -71,6 +72,25 @@ describe('decodeStream', () => {
     expect(info).toMatchObject({ width: W, height: H, fps: FPS, live: false });
     expect(info.duration).toBeCloseTo(N / FPS, 1);
     expect(s.running).toBe(false);
+  });
+
+  it('yields YUV 4:2:0 frames when asked (half the bytes), with recycled buffers, whose colours convert back to the source\'s', async () => {
+    const s = decodeStream(clip, { pixelFormat: 'yuv420p', recycle: true, queue: 2 });
+    const px = new Uint8Array(3);
+    let k = 0;
+    for await (const f of s) {
+      expect(f.index).toBe(k);
+      expect(f.image.format).toBe('yuv420p');
+      expect(f.image.y.length + f.image.u.length + f.image.v.length).toBe(yuv420Bytes(W, H));
+      for (const [x, y] of [[0, 0], [W - 1, H - 1], [17, 30]] as const) {
+        yuvPixel(f.image, x, y, px, 0);
+        // RGB → BT.601 limited-range YUV in ffmpeg → RGB here: within rounding of the source.
+        [10 * k, 255 - 10 * k, 7 * k].forEach((c, i) => expect(Math.abs(px[i]! - c)).toBeLessThanOrEqual(3));
+      }
+      k++;
+    }
+    expect(k).toBe(N);
+    expect((await s.info).matrix).toBe('bt601');
   });
 
   it('scales, starts late and stops after maxFrames', async () => {
@@ -193,7 +213,11 @@ describe('decodeStream', () => {
     // The camera image is a second output (pipe:3) after the frames' (pipe:1).
     const both = ffmpegArgs('/dev/video0', { snapshots: { width: 640, rate: 4, onImage: () => {} } }).join(' ');
     expect(both).toMatch(/-f rawvideo -pix_fmt rgb24 pipe:1 .*-vf fps=4,scale=640:-2 -f image2pipe -c:v mjpeg .*pipe:3$/);
-    expect(parseStreamInfo(log, false, 2.5)).toEqual({ width: 1920, height: 1080, fps: 60, duration: 60, live: false });
+    expect(parseStreamInfo(log, false, 2.5)).toEqual({ width: 1920, height: 1080, fps: 60, duration: 60, live: false, matrix: 'bt601' });
+    // yuv420p output: the matrix as ffmpeg tags the output stream.
+    const tagged = 'Input #0\n  Duration: 00:00:10.00, start\nOutput #0, rawvideo, to pipe:1:\n    Stream #0:0: Video: rawvideo (I420 / 0x30323449), yuv420p(tv, bt709, progressive), 1280x720, q=2-31, 30 fps\n';
+    expect(parseStreamInfo(tagged, false)?.matrix).toBe('bt709');
+    expect(ffmpegArgs('a.mp4', { pixelFormat: 'yuv420p' }).join(' ')).toContain('-f rawvideo -pix_fmt yuv420p');
     expect(parseStreamInfo('Input #0 only', false)).toBeNull();
     // A log cut in the middle of the stream line is not read yet.
     expect(parseStreamInfo(log.slice(0, log.indexOf('q=2-31') + 6), false)).toBeNull();

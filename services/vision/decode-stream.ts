@@ -1,5 +1,5 @@
 // Streaming decode: ffmpeg turns a video file, a V4L2 device (/dev/video0) or a stream URL
-// (rtsp://, http://, …) into RGB24 frames, yielded one at a time as an AsyncIterable. Memory
+// (rtsp://, http://, …) into RGB24 (or YUV 4:2:0) frames, yielded one at a time as an AsyncIterable. Memory
 // stays bounded whatever the length of the video: at most `queue` whole frames wait for the
 // consumer; when they do, reading is paused, the pipe fills and ffmpeg blocks (backpressure).
 // The frames come through a named pipe read straight into each frame's buffer (frame-fifo.ts;
@@ -13,14 +13,17 @@ import { FrameFifo } from './frame-fifo.ts';
 import { ffmpegPath } from '../capture/ffmpeg-path.ts';
 import { JpegSplitter } from '../capture/mjpeg.ts';
 import type { RgbImage } from './image.ts';
+import { yuv420Bytes, yuv420Image, yuvToRgb, type Yuv420Image } from './yuv-image.ts';
 
-export interface DecodedFrame {
+export interface DecodedFrame<I extends RgbImage | Yuv420Image = RgbImage> {
   /** 0-based index of the frame in this decode. */
   index: number;
   /** Its time in seconds (video time for a file; since the first frame for a live source). */
   t: number;
-  image: RgbImage;
+  image: I;
 }
+
+export type PixelFormat = 'rgb24' | 'yuv420p';
 
 export interface StreamInfo {
   width: number;
@@ -30,6 +33,8 @@ export interface StreamInfo {
   /** Duration of a file in seconds (after `start`), null when unknown (live sources). */
   duration: number | null;
   live: boolean;
+  /** The output's colour matrix as ffmpeg tags it (BT.601 unless BT.709), for yuv420p frames. */
+  matrix: 'bt601' | 'bt709';
 }
 
 export interface DecodeStreamOptions {
@@ -55,6 +60,11 @@ export interface DecodeStreamOptions {
    * segments, each with its own ffmpeg beside a vision thread) 1 costs less CPU per frame.
    */
   threads?: number;
+  /**
+   * The frames' pixels: 'rgb24' (default) or 'yuv420p' (the decoder's own format: no conversion
+   * in ffmpeg and half the bytes; yuv-image.ts).
+   */
+  pixelFormat?: PixelFormat;
   /** Read the frames from ffmpeg's stdout instead of a FIFO read in place (frame-fifo.ts). Default false. */
   stdout?: boolean;
   /** Have ffmpeg report its CPU time at the end (`stats.ffmpegCpuMs`). */
@@ -108,7 +118,7 @@ export function ffmpegArgs(source: string, o: DecodeStreamOptions = {}, output =
   const snapshots = o.snapshots
     ? ['-an', '-sn', '-vf', `fps=${o.snapshots.rate},scale=${o.snapshots.width}:-2`, '-f', 'image2pipe', '-c:v', 'mjpeg', '-q:v', '7', 'pipe:3']
     : [];
-  return ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'info', ...(o.benchmark ? ['-benchmark'] : []), ...input, '-i', source, '-an', '-sn', ...out, '-f', 'rawvideo', '-pix_fmt', 'rgb24', ...(output === 'pipe:1' ? [] : ['-y']), output, ...snapshots];
+  return ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'info', ...(o.benchmark ? ['-benchmark'] : []), ...input, '-i', source, '-an', '-sn', ...out, '-f', 'rawvideo', '-pix_fmt', o.pixelFormat ?? 'rgb24', ...(output === 'pipe:1' ? [] : ['-y']), output, ...snapshots];
 }
 
 /** Reads ffmpeg's description of its input and rawvideo output; null until the output stream is described. */
@@ -118,12 +128,13 @@ export function parseStreamInfo(log: string, live: boolean, start = 0): StreamIn
   const out = log.slice(at);
   // Only a whole line: ffmpeg's log may arrive cut anywhere.
   const line = /Video: rawvideo[^\n]*\n/.exec(out)?.[0];
+  const matrix = line && /\(\w+, bt709\b/.test(line) ? 'bt709' : 'bt601';
   const m = line ? /, (\d{2,5})x(\d{2,5})/.exec(line) : null;
   if (!line || !m) return null;
   const fps = /, ([\d.]+) fps/.exec(line);
   const d = /Duration: (\d+):(\d\d):(\d\d(?:\.\d+)?)/.exec(log.slice(0, at));
   const duration = !live && d ? Math.max(0, Number(d[1]) * 3600 + Number(d[2]) * 60 + Number(d[3]) - start) : null;
-  return { width: Number(m[1]), height: Number(m[2]), fps: fps ? Number(fps[1]) : NaN, duration, live };
+  return { width: Number(m[1]), height: Number(m[2]), fps: fps ? Number(fps[1]) : NaN, duration, live, matrix };
 }
 
 /** The last meaningful lines of an ffmpeg log, for an error message. */
@@ -140,13 +151,24 @@ export class DecodeError extends Error {
  * Decodes `source` frame by frame. `info` resolves once ffmpeg has described the output (or
  * rejects with the decode's error). Iterate once; breaking out of the loop kills ffmpeg.
  */
-export function decodeStream(source: string, opts: DecodeStreamOptions = {}): FrameStream {
-  return new FrameStream(source, opts);
+export function decodeStream(source: string, opts: DecodeStreamOptions & { pixelFormat: 'yuv420p' }): FrameStream<Yuv420Image>;
+export function decodeStream(source: string, opts?: DecodeStreamOptions & { pixelFormat?: 'rgb24' }): FrameStream<RgbImage>;
+export function decodeStream(source: string, opts: DecodeStreamOptions): FrameStream<RgbImage> | FrameStream<Yuv420Image>;
+export function decodeStream(source: string, opts: DecodeStreamOptions = {}): FrameStream<RgbImage> | FrameStream<Yuv420Image> {
+  return opts.pixelFormat === 'yuv420p' ? new FrameStream<Yuv420Image>(source, opts) : new FrameStream<RgbImage>(source, opts);
 }
 
-type Waiter = { resolve: (r: IteratorResult<DecodedFrame>) => void; reject: (e: unknown) => void };
+/** A frame's image over a frame's bytes. */
+function frameImage(format: PixelFormat, data: Uint8Array, info: StreamInfo): RgbImage | Yuv420Image {
+  return format === 'yuv420p' ? yuv420Image(data, info.width, info.height, yuvToRgb(info.matrix, false)) : { data, width: info.width, height: info.height };
+}
 
-export class FrameStream implements AsyncIterable<DecodedFrame> {
+/** The buffer under a frame's image. */
+const bytesOf = (image: RgbImage | Yuv420Image): Uint8Array => ('format' in image ? new Uint8Array(image.y.buffer, image.y.byteOffset, yuv420Bytes(image.width, image.height)) : image.data);
+
+type Waiter<I extends RgbImage | Yuv420Image> = { resolve: (r: IteratorResult<DecodedFrame<I>>) => void; reject: (e: unknown) => void };
+
+export class FrameStream<I extends RgbImage | Yuv420Image = RgbImage> implements AsyncIterable<DecodedFrame<I>> {
   readonly info: Promise<StreamInfo>;
   /** Frames decoded so far, the most ever queued at once, how often ffmpeg was paused, and its CPU time (with `benchmark`, once it ended). */
   readonly stats: { frames: number; maxQueued: number; pauses: number; ffmpegCpuMs: number | null } = { frames: 0, maxQueued: 0, pauses: 0, ffmpegCpuMs: null };
@@ -154,11 +176,11 @@ export class FrameStream implements AsyncIterable<DecodedFrame> {
   private readonly limit: number;
   private proc: ChildProcess | null = null;
   private fifo: FrameFifo | null = null;
-  private readonly queue: DecodedFrame[] = [];
+  private readonly queue: DecodedFrame<I>[] = [];
   /** With `recycle`: buffers free for the next frames, and the one the consumer holds. */
   private readonly free: Uint8Array[] = [];
   private held: Uint8Array | null = null;
-  private waiter: Waiter | null = null;
+  private waiter: Waiter<I> | null = null;
   private failure: unknown = null;
   private ended = false;
   private started = false;
@@ -166,14 +188,17 @@ export class FrameStream implements AsyncIterable<DecodedFrame> {
   private infoReject!: (e: unknown) => void;
   private parsed: StreamInfo | null = null;
 
+  private readonly format: PixelFormat;
+
   constructor(readonly source: string, private readonly o: DecodeStreamOptions) {
     this.kind = sourceKind(source);
+    this.format = o.pixelFormat ?? 'rgb24';
     this.limit = Math.max(1, o.queue ?? 3);
     this.info = new Promise<StreamInfo>((res, rej) => { this.infoResolve = res; this.infoReject = rej; });
     this.info.catch(() => undefined); // the iteration reports the same error
   }
 
-  [Symbol.asyncIterator](): AsyncIterator<DecodedFrame> {
+  [Symbol.asyncIterator](): AsyncIterator<DecodedFrame<I>> {
     if (this.started) throw new Error('decodeStream: a stream can be iterated only once');
     this.started = true;
     this.start();
@@ -249,7 +274,7 @@ export class FrameStream implements AsyncIterable<DecodedFrame> {
       if (!this.parsed) this.describe(log);
       if (!this.parsed) return false;
       if (frameBytes === 0) {
-        frameBytes = this.parsed.width * this.parsed.height * 3;
+        frameBytes = this.format === 'yuv420p' ? yuv420Bytes(this.parsed.width, this.parsed.height) : this.parsed.width * this.parsed.height * 3;
         // A file decoded from `start` begins with the first frame at or after it (frames at k / fps).
         first = this.parsed.live ? 0 : Math.ceil((this.o.start ?? 0) * this.parsed.fps - 1e-3) / this.parsed.fps;
       }
@@ -265,7 +290,7 @@ export class FrameStream implements AsyncIterable<DecodedFrame> {
       const now = performance.now();
       if (index === 0) wall0 = now;
       const t = info.live ? (now - wall0) / 1000 : first + index / info.fps;
-      this.push({ index, t, image: { data: current(), width: info.width, height: info.height } });
+      this.push({ index, t, image: frameImage(this.format, current(), info) as I });
       frame = null;
       filled = 0;
       if (this.queue.length >= this.limit && !this.readerPaused()) { this.pauseReader(); this.stats.pauses++; }
@@ -345,11 +370,11 @@ export class FrameStream implements AsyncIterable<DecodedFrame> {
     this.infoResolve(info);
   }
 
-  private push(f: DecodedFrame): void {
+  private push(f: DecodedFrame<I>): void {
     const w = this.waiter;
     if (w) {
       this.waiter = null;
-      if (this.o.recycle) this.held = f.image.data;
+      if (this.o.recycle) this.held = bytesOf(f.image);
       w.resolve({ done: false, value: f });
       return;
     }
@@ -357,14 +382,14 @@ export class FrameStream implements AsyncIterable<DecodedFrame> {
     this.stats.maxQueued = Math.max(this.stats.maxQueued, this.queue.length);
   }
 
-  private take(): Promise<IteratorResult<DecodedFrame>> {
+  private take(): Promise<IteratorResult<DecodedFrame<I>>> {
     if (this.failure) return Promise.reject(this.failure);
     // The consumer is done with the frame it held: its buffer takes a later frame.
     if (this.held) this.free.push(this.held);
     this.held = null;
     const f = this.queue.shift();
     if (f) {
-      if (this.o.recycle) this.held = f.image.data;
+      if (this.o.recycle) this.held = bytesOf(f.image);
       if (this.queue.length < this.limit && this.readerPaused()) this.resumeReader();
       return Promise.resolve({ done: false, value: f });
     }

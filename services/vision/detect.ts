@@ -11,6 +11,7 @@ import { allocEdgeField, circleVotes, edgeField, findPeaks, type EdgeField } fro
 import { allocFeatures, clothDifference, learnClothModel, type ClothModel, type FeaturePlanes } from './cloth-model.ts';
 import { dominantClothColour } from './cloth-colour.ts';
 import { checkRgbImage, type RgbImage } from './image.ts';
+import { isYuv, rgbPatch, toRgbImage, yuv420Bytes, type VideoImage } from './yuv-image.ts';
 import { allocRectifiedFrame, buildGrid, rectify, gridToTable, growWindow, tableToGrid, windowAround, type GridWindow, type RectifiedFrame, type RectifiedGrid } from './rectify.ts';
 import { refineBall } from './refine.ts';
 import { DEFAULT_SELECT, selectBalls, type Candidate, type VoteRidge } from './select.ts';
@@ -107,11 +108,11 @@ export class BallDetector {
   }
 
   /** Learns the cloth (brightness fall-off, hue) from a frame; balls, cue and player may be in it. */
-  learnCloth(img: RgbImage): void {
-    checkRgbImage(img, 'learnCloth');
+  learnCloth(img: VideoImage): void {
+    checkVideoImage(img, 'learnCloth');
     rectify(this.grid, img, this.frame);
     const chroma = this.calibration.cloth?.chroma ?? (() => {
-      const c = dominantClothColour(img);
+      const c = dominantClothColour(toRgbImage(img));
       return [c.r, c.g] as [number, number];
     })();
     this.cloth = learnClothModel(this.grid, this.frame, chroma);
@@ -122,8 +123,8 @@ export class BallDetector {
    * windows around `regions` plus the grid windows `extra`, or over the whole bed without regions.
    * `priors`: where tracked balls are expected (their best candidate within `radius` needs less proof).
    */
-  detect(img: RgbImage, regions?: readonly PredictedRegion[], extra: readonly GridWindow[] = [], priors: readonly PredictedRegion[] = []): DetectResult {
-    checkRgbImage(img, 'detect');
+  detect(img: VideoImage, regions?: readonly PredictedRegion[], extra: readonly GridWindow[] = [], priors: readonly PredictedRegion[] = []): DetectResult {
+    checkVideoImage(img, 'detect');
     if (img.width !== this.calibration.imageWidth || img.height !== this.calibration.imageHeight) {
       throw new Error(`detect: frame is ${img.width}×${img.height}, calibration is for ${this.calibration.imageWidth}×${this.calibration.imageHeight}`);
     }
@@ -265,8 +266,22 @@ export function imageRadius(cal: VisionCalibration, x: number, y: number): numbe
   return (cal.fx * BALL_RADIUS) / depth;
 }
 
+/** An RGB24 image, or a YUV 4:2:0 one whose planes fit its size. */
+export function checkVideoImage(img: VideoImage, who: string): void {
+  if (!isYuv(img)) return checkRgbImage(img, who);
+  const n = img.y.length + img.u.length + img.v.length;
+  if (n !== yuv420Bytes(img.width, img.height)) throw new Error(`${who}: YUV image has ${n} bytes, expected ${yuv420Bytes(img.width, img.height)}`);
+}
+
 /** Mean sRGB over a disc of the image. */
-export function meanColour(img: RgbImage, u: number, v: number, radius: number): [number, number, number] {
+export function meanColour(frame: VideoImage, u: number, v: number, radius: number): [number, number, number] {
+  if (isYuv(frame)) {
+    // The disc's square as RGB, the disc's centre moved with it.
+    const R = Math.max(1, radius);
+    const p = rgbPatch(frame, Math.floor(u - R), Math.floor(v - R), 2 * Math.ceil(R) + 2, 2 * Math.ceil(R) + 2);
+    return meanColour(p.image, u - p.x0, v - p.y0, radius);
+  }
+  const img = frame;
   let r = 0;
   let g = 0;
   let b = 0;

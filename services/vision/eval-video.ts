@@ -1,5 +1,5 @@
 // The vision pipeline on a rendered video against its true tracks (the simulator's
-// tracks.jsonl): frames streamed from ffmpeg one at a time, the pipeline run on each, its
+// tracks.jsonl): frames streamed from ffmpeg one at a time (YUV 4:2:0 as analyze has them, or RGB24), the pipeline run on each, its
 // balls matched to the true balls by nearest position (greedy, within a ball radius plus half
 // the true ball's travel in a frame). Scores: detection recall (true balls not hidden) and
 // precision (detected balls; recall also for balls inside the cushion noses only, as balls
@@ -13,13 +13,17 @@ import { parseTracks, type TrackFrame } from '../contract/tracks.ts';
 import { BALL_RADIUS, TABLE_SPECS, type TableSpec } from '../contract/table.ts';
 import type { VisionCalibration } from './calibration-model.ts';
 import { matchNearest } from './eval-metrics.ts';
-import type { RgbImage } from './image.ts';
+import type { PixelFormat } from './decode-stream.ts';
+import { yuv420Bytes, yuv420Image, yuvToRgb, type VideoImage } from './yuv-image.ts';
 import { VisionPipeline, type PipelineFrame, type PipelineOptions } from './pipeline.ts';
 
 /** Calls `onFrame` for frames [start, start + count) of a video, decoded one at a time (rgb24). */
-export async function streamFrames(path: string, size: { width: number; height: number }, start: number, count: number, onFrame: (img: RgbImage, index: number) => Promise<void>): Promise<number> {
-  const bytes = size.width * size.height * 3;
-  const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', path, '-vf', `select=gte(n\\,${start})`, '-vsync', '0', '-frames:v', String(count), '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
+export async function streamFrames(path: string, size: { width: number; height: number }, start: number, count: number, onFrame: (img: VideoImage, index: number) => Promise<void>, pixelFormat: PixelFormat = 'rgb24'): Promise<number> {
+  const yuv = pixelFormat === 'yuv420p';
+  const bytes = yuv ? yuv420Bytes(size.width, size.height) : size.width * size.height * 3;
+  // Railbird's renders carry no colour tags: BT.601, limited range, as ffmpeg takes them.
+  const colour = yuvToRgb('bt601', false);
+  const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', path, '-vf', `select=gte(n\\,${start})`, '-vsync', '0', '-frames:v', String(count), '-f', 'rawvideo', '-pix_fmt', pixelFormat, 'pipe:1'];
   const proc = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   proc.stderr.setEncoding('utf8');
@@ -39,7 +43,8 @@ export async function streamFrames(path: string, size: { width: number; height: 
       fill += take;
       o += take;
       if (fill === bytes) {
-        await onFrame({ data: new Uint8Array(buf.buffer, buf.byteOffset, bytes), width: size.width, height: size.height }, start + n++);
+        const data = new Uint8Array(buf.buffer, buf.byteOffset, bytes);
+        await onFrame(yuv ? yuv420Image(data, size.width, size.height, colour) : { data, width: size.width, height: size.height }, start + n++);
         buf = Buffer.alloc(bytes);
         fill = 0;
       }
@@ -88,7 +93,7 @@ export function readTracks(path: string): TrackFrame[] {
 }
 
 /** Runs a pipeline over frames [start, start + count) of a recording and scores it against its tracks. */
-export async function evalVideo(video: string, truth: readonly TrackFrame[], cal: VisionCalibration, o: { start?: number; count?: number; pipeline?: PipelineOptions; inspect?: (k: number, truth: TrackFrame, pf: PipelineFrame) => void } = {}): Promise<VideoScore> {
+export async function evalVideo(video: string, truth: readonly TrackFrame[], cal: VisionCalibration, o: { start?: number; count?: number; pipeline?: PipelineOptions; pixelFormat?: PixelFormat; inspect?: (k: number, truth: TrackFrame, pf: PipelineFrame) => void } = {}): Promise<VideoScore> {
   const start = o.start ?? 0;
   const count = Math.min(o.count ?? truth.length, truth.length - start);
   const pipe = new VisionPipeline(cal, o.pipeline);
@@ -111,7 +116,7 @@ export async function evalVideo(video: string, truth: readonly TrackFrame[], cal
       if (pf.identity.rack && s.rack === 'none') s.rack = `frame ${k}: ids ${pf.identity.rack.ids.join(',')}, set ${pf.identity.rack.fit.set ?? '-'}`;
       scoreFrame(s, tf, truth[k - 1] ?? null, pf, lastId, lastTrack, TABLE_SPECS[cal.table]);
       o.inspect?.(k, tf, pf);
-    });
+    }, o.pixelFormat ?? 'yuv420p');
   } finally {
     await pipe.release();
   }

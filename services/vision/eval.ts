@@ -1,4 +1,5 @@
-// Vision evaluation: `node bin/run-ts.mjs services/vision/eval.ts [--quick] [--seeds N] [--base S] [--no-real] [--real-only] [--no-video] [--video-only]`.
+// Vision evaluation: `node bin/run-ts.mjs services/vision/eval.ts [--quick] [--seeds N] [--base S] [--no-real] [--real-only] [--no-video] [--video-only] [--rgb]`.
+// The videos are decoded as analyze decodes them (YUV 4:2:0 frames); --rgb: as RGB24 frames.
 // Renders fresh 1080p frames (all four cloths, both ball sets, scattered / racked / clustered
 // layouts, the cue and player in every frame, two balls rolling in each), calibrates from the
 // first frame of each camera, detects, and prints calibration corner error per cloth,
@@ -227,7 +228,7 @@ async function videos(): Promise<void> {
   const rows: { name: string; score: VideoScore }[] = [];
   for (const j of jobs) {
     const cal = loadCalibration(join(j.dir, 'calibration.json'));
-    rows.push({ name: j.name, score: await evalVideo(join(j.dir, 'recording.mp4'), readTracks(join(j.dir, 'tracks.jsonl')), cal, { start: j.start, ...(j.count ? { count: j.count } : {}) }) });
+    rows.push({ name: j.name, score: await evalVideo(join(j.dir, 'recording.mp4'), readTracks(join(j.dir, 'tracks.jsonl')), cal, { start: j.start, pixelFormat: args.includes('--rgb') ? 'rgb24' : 'yuv420p', ...(j.count ? { count: j.count } : {}) }) });
   }
   console.log(`\nVideo: the pipeline (windows around predictions, searches where the bed changed (checked every 3 frames), of the whole bed every 60 frames and after a loss, a second look at once for a ball gone from its window, smears rejoining the track they came from; a clear new ball reported on its first frame, a weaker candidate taken where a tracked ball is expected; identity voted along tracks, rack adaptation) on 1080p30 recordings against the simulator's tracks; fresh recordings' seeds are not used for tuning. A ball counts when not hidden; ids per frame of the matched balls.`);
   printVideoScores(rows);

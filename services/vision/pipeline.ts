@@ -16,7 +16,7 @@ import { BallDetector, cpuMs, type BallDetection, type StageTimings } from './de
 import { BallIdentifier } from './identity.ts';
 import { kindOfClass, type BallKind } from './identity-classes.ts';
 import type { TrackVote } from './identity-vote.ts';
-import type { RgbImage } from './image.ts';
+import type { VideoImage } from './yuv-image.ts';
 import { BedChanges } from './bed-changes.ts';
 import { StaticBalls } from './static-balls.ts';
 import { smearRejoin } from './rejoin.ts';
@@ -139,7 +139,7 @@ export class VisionPipeline {
   }
 
   /** Processes one frame taken at time t (s). */
-  async process(img: RgbImage, t: number): Promise<PipelineFrame> {
+  async process(img: VideoImage, t: number): Promise<PipelineFrame> {
     if (this.model && !this.ids) this.ids = new TrackIdentities(await this.model, this.schedule);
     const since = this.frames - this.lastSearch;
     // A lost ball may have stopped anywhere along its way, before the last search: whole bed.

@@ -5,6 +5,7 @@
 // pass over the full frame).
 import { imageToTable, tableToImage, type VisionCalibration } from './calibration-model.ts';
 import type { RgbImage } from './image.ts';
+import { isYuv, type VideoImage, type Yuv420Image } from './yuv-image.ts';
 import { BALL_RADIUS, TABLE_SPECS } from '../contract/table.ts';
 import { standardTable } from '../sim/physics/table-geometry.ts';
 
@@ -205,9 +206,12 @@ export function allocRectifiedFrame(g: RectifiedGrid): RectifiedFrame {
  * Resamples a frame onto the grid (bilinear) as log-brightness and chromaticity. Pixels off
  * the bed are skipped unless `all`. Reuses `out` when given.
  */
-export function rectify(g: RectifiedGrid, img: RgbImage, out?: RectifiedFrame, windows?: readonly GridWindow[], all = false): RectifiedFrame {
+export function rectify(g: RectifiedGrid, img: VideoImage, out?: RectifiedFrame, windows?: readonly GridWindow[], all = false): RectifiedFrame {
   const f = out ?? allocRectifiedFrame(g);
-  for (const w of windows ?? [fullWindow(g)]) rectifyWindow(g, img, f, w, all);
+  for (const w of windows ?? [fullWindow(g)]) {
+    if (isYuv(img)) rectifyYuvWindow(g, img, f, w, all);
+    else rectifyWindow(g, img, f, w, all);
+  }
   return f;
 }
 
@@ -231,6 +235,50 @@ function rectifyWindow(g: RectifiedGrid, img: RgbImage, f: RectifiedFrame, win: 
     const R = d[k]! * w00 + d[k + 3]! * w10 + d[k2]! * w01 + d[k2 + 3]! * w11;
     const G = d[k + 1]! * w00 + d[k + 4]! * w10 + d[k2 + 1]! * w01 + d[k2 + 4]! * w11;
     const B = d[k + 2]! * w00 + d[k + 5]! * w10 + d[k2 + 2]! * w01 + d[k2 + 5]! * w11;
+    const S = R + G + B + 1;
+    L[p] = LOG_LUT[(S * 4) | 0]!;
+    const inv = 1 / S;
+    Rr[p] = R * inv;
+    Gg[p] = G * inv;
+  }
+}
+
+/** rectifyWindow for a YUV 4:2:0 frame: the same bilinear sample, converted to RGB (yuv-image.ts). */
+function rectifyYuvWindow(g: RectifiedGrid, img: Yuv420Image, f: RectifiedFrame, win: GridWindow, all: boolean): void {
+  const L = f.logS;
+  const Rr = f.r;
+  const Gg = f.g;
+  const W = img.width;
+  const cw = (W + 1) >> 1;
+  const valid = g.valid;
+  const { y: Y, u: U, v: V } = img;
+  const { y0: yOff, ky, rv, gu, gv, bu } = img.colour;
+  // yuvBilinear (yuv-image.ts) written out: this loop is a frame's largest sampling.
+  for (let j = win.j0; j < win.j1; j++) for (let i = win.i0, p = j * g.width + win.i0; i < win.i1; i++, p++) {
+    if (!all && !valid[p]) continue;
+    const k = g.base[p]!;
+    const y0 = (k / W) | 0;
+    const x0 = k - y0 * W;
+    const a = g.fx[p]!;
+    const b = g.fy[p]!;
+    const w00 = (1 - a) * (1 - b);
+    const w10 = a * (1 - b);
+    const w01 = (1 - a) * b;
+    const w11 = a * b;
+    const yy = Y[k]! * w00 + Y[k + 1]! * w10 + Y[k + W]! * w01 + Y[k + W + 1]! * w11;
+    const ca = (y0 >> 1) * cw;
+    const cb = ((y0 + 1) >> 1) * cw;
+    const xa = x0 >> 1;
+    const xb = (x0 + 1) >> 1;
+    const uu = U[ca + xa]! * w00 + U[ca + xb]! * w10 + U[cb + xa]! * w01 + U[cb + xb]! * w11 - 128;
+    const vv = V[ca + xa]! * w00 + V[ca + xb]! * w10 + V[cb + xa]! * w01 + V[cb + xb]! * w11 - 128;
+    const l = ky * (yy - yOff);
+    let R = l + rv * vv;
+    let G = l - gu * uu - gv * vv;
+    let B = l + bu * uu;
+    R = R < 0 ? 0 : R > 255 ? 255 : R;
+    G = G < 0 ? 0 : G > 255 ? 255 : G;
+    B = B < 0 ? 0 : B > 255 ? 255 : B;
     const S = R + G + B + 1;
     L[p] = LOG_LUT[(S * 4) | 0]!;
     const inv = 1 / S;

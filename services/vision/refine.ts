@@ -5,7 +5,7 @@
 // principal point by 1/cos θ, made a circle by compressing that direction. Its centre is the
 // projection of the ball's centre (to ~0.1 px), mapped to the table on the ball-centre plane.
 import { distortPixel, undistortPixel, type VisionCalibration } from './calibration-model.ts';
-import type { RgbImage } from './image.ts';
+import { isYuv, yuvBilinear, type VideoImage } from './yuv-image.ts';
 import { applyH } from './linalg.ts';
 import { clampLog } from './circle-votes.ts';
 import { BALL_RADIUS } from '../contract/table.ts';
@@ -56,11 +56,13 @@ function outlineModel(cal: VisionCalibration, x: number, y: number): { cu: numbe
  * Feature-change maxima along one ray: positions (px from the start point) of the local maxima
  * of the colour gradient stronger than a quarter of the ray's strongest (at most `max`).
  */
-function rayEdges(img: RgbImage, ref: ClothReference, u0: number, v0: number, ux: number, uy: number, s0: number, s1: number, buf: Float32Array, grad: Float32Array, out: Float64Array, strength: Float64Array, max: number): number {
+function rayEdges(img: VideoImage, ref: ClothReference, u0: number, v0: number, ux: number, uy: number, s0: number, s1: number, buf: Float32Array, grad: Float32Array, out: Float64Array, strength: Float64Array, max: number): number {
   const n = Math.min(buf.length / 3, Math.floor((s1 - s0) / STEP) + 1);
   const W = img.width;
   const H = img.height;
-  const d = img.data;
+  const yuv = isYuv(img) ? img : null;
+  const d = isYuv(img) ? null : img.data;
+  const rgb = [0, 0, 0];
   for (let k = 0; k < n; k++) {
     const s = s0 + k * STEP;
     let x = u0 + ux * s;
@@ -71,15 +73,23 @@ function rayEdges(img: RgbImage, ref: ClothReference, u0: number, v0: number, ux
     const iy = Math.floor(y);
     const fx = x - ix;
     const fy = y - iy;
-    const p = (iy * W + ix) * 3;
-    const q = p + W * 3;
-    const w00 = (1 - fx) * (1 - fy);
-    const w10 = fx * (1 - fy);
-    const w01 = (1 - fx) * fy;
-    const w11 = fx * fy;
-    const R = d[p]! * w00 + d[p + 3]! * w10 + d[q]! * w01 + d[q + 3]! * w11;
-    const G = d[p + 1]! * w00 + d[p + 4]! * w10 + d[q + 1]! * w01 + d[q + 4]! * w11;
-    const B = d[p + 2]! * w00 + d[p + 5]! * w10 + d[q + 2]! * w01 + d[q + 5]! * w11;
+    let R: number, G: number, B: number;
+    if (d) {
+      const p = (iy * W + ix) * 3;
+      const q = p + W * 3;
+      const w00 = (1 - fx) * (1 - fy);
+      const w10 = fx * (1 - fy);
+      const w01 = (1 - fx) * fy;
+      const w11 = fx * fy;
+      R = d[p]! * w00 + d[p + 3]! * w10 + d[q]! * w01 + d[q + 3]! * w11;
+      G = d[p + 1]! * w00 + d[p + 4]! * w10 + d[q + 1]! * w01 + d[q + 4]! * w11;
+      B = d[p + 2]! * w00 + d[p + 5]! * w10 + d[q + 2]! * w01 + d[q + 5]! * w11;
+    } else {
+      yuvBilinear(yuv!, ix, iy, fx, fy, rgb);
+      R = rgb[0]!;
+      G = rgb[1]!;
+      B = rgb[2]!;
+    }
     const S = R + G + B + 1;
     buf[k * 3] = clampLog(Math.log(S) - ref.logS);
     buf[k * 3 + 1] = clamp(2 * (R / S - ref.r), 0.5);
@@ -156,7 +166,7 @@ const S = {
  * Refines a candidate ball at table (x, y) (ball-centre plane) in the frame. Returns null when
  * too few rays find an edge that fits.
  */
-export function refineBall(img: RgbImage, cal: VisionCalibration, ref: ClothReference, x: number, y: number): RefinedBall | null {
+export function refineBall(img: VideoImage, cal: VisionCalibration, ref: ClothReference, x: number, y: number): RefinedBall | null {
   // Scratch shared by every call (each call writes what it reads).
   const { buf, grad, found, strength, px, py, pw, count, eu, ev, ok } = S;
   let cx = x;

@@ -4,7 +4,7 @@
 // pixel moved by more than sensor and compression noise, the key frame's detection stands
 // (the ball has not moved by a pixel, nothing came over it); any cue, hand, shadow or roll
 // changes many pixels along the ball's outline and sends it back to the detector.
-import type { RgbImage } from './image.ts';
+import { isYuv, rgbPatch, yuvChange, yuvTriplets, type VideoImage } from './yuv-image.ts';
 
 export interface StaticOptions {
   /** Margin around the ball's radius (px) of the compared patch. Default 4. */
@@ -22,7 +22,9 @@ interface KeyPatch<D> {
   y0: number;
   w: number;
   h: number;
+  /** RGB bytes of each pixel, or from a YUV frame its Y, U, V bytes. */
   rgb: Uint8Array;
+  yuv: boolean;
   detection: D;
 }
 
@@ -30,6 +32,7 @@ interface KeyPatch<D> {
 export class StaticBalls<D extends { u: number; v: number; r: number }> {
   private readonly keys = new Map<number, KeyPatch<D>>();
   private readonly o: StaticOptions;
+  private scratch = new Uint8Array(0);
 
   constructor(o: Partial<StaticOptions> = {}) {
     this.o = { ...DEFAULT_STATIC, ...o };
@@ -37,29 +40,39 @@ export class StaticBalls<D extends { u: number; v: number; r: number }> {
   }
 
   /** Keeps the patch of a resting ball's real detection in this frame as its key frame. */
-  remember(track: number, img: RgbImage, d: D): void {
+  remember(track: number, img: VideoImage, d: D): void {
     const half = Math.ceil(d.r + this.o.margin);
     const x0 = Math.max(0, Math.round(d.u) - half);
     const y0 = Math.max(0, Math.round(d.v) - half);
     const w = Math.min(img.width, Math.round(d.u) + half + 1) - x0;
     const h = Math.min(img.height, Math.round(d.v) + half + 1) - y0;
     if (w <= 0 || h <= 0) return;
-    const rgb = new Uint8Array(w * h * 3);
-    for (let j = 0; j < h; j++) {
-      const src = ((y0 + j) * img.width + x0) * 3;
-      rgb.set(img.data.subarray(src, src + w * 3), j * w * 3);
-    }
-    this.keys.set(track, { x0, y0, w, h, rgb, detection: d });
+    let rgb: Uint8Array;
+    if (isYuv(img)) yuvTriplets(img, x0, y0, w, h, (rgb = new Uint8Array(w * h * 3)));
+    else rgb = rgbPatch(img, x0, y0, w, h).image.data;
+    this.keys.set(track, { x0, y0, w, h, rgb, yuv: isYuv(img), detection: d });
   }
 
   /** The key frame's detection when the ball's patch has not changed since, else null. */
-  unchanged(track: number, img: RgbImage): D | null {
+  unchanged(track: number, frame: VideoImage): D | null {
     const k = this.keys.get(track);
     if (!k) return null;
     const limit = Math.floor(this.o.changedShare * k.w * k.h);
     const t = this.o.pixelDelta;
-    const d = img.data;
+    if (isYuv(frame) !== k.yuv) return null;
     let changed = 0;
+    if (isYuv(frame)) {
+      // Y, U, V differences, as the change they make in RGB (yuv-image.ts).
+      const now = (this.scratch = this.scratch.length >= k.rgb.length ? this.scratch : new Uint8Array(k.rgb.length));
+      yuvTriplets(frame, k.x0, k.y0, k.w, k.h, now);
+      const c = frame.colour;
+      for (let q = 0; q < k.rgb.length; q += 3) {
+        if (yuvChange(c, now[q]! - k.rgb[q]!, now[q + 1]! - k.rgb[q + 1]!, now[q + 2]! - k.rgb[q + 2]!) > t && ++changed > limit) return null;
+      }
+      return k.detection;
+    }
+    const img = frame;
+    const d = img.data;
     for (let j = 0; j < k.h; j++) {
       let p = ((k.y0 + j) * img.width + k.x0) * 3;
       let q = j * k.w * 3;

@@ -7,11 +7,11 @@
 import type { BallId } from '../contract/ids.ts';
 import { cpuMs, type BallDetection } from './detect.ts';
 import type { BallIdentifier } from './identity.ts';
-import { CROP_VALUES, cropBall, cropsToTensor } from './identity-crop.ts';
+import { CROP_SCALE, CROP_VALUES, cropBall, cropsToTensor } from './identity-crop.ts';
 import { RACK_IDS, assignRackIds, findRack } from './identity-rack.ts';
 import type { RackFit } from './identity-adapt.ts';
 import type { TrackVote } from './identity-vote.ts';
-import type { RgbImage } from './image.ts';
+import { isYuv, rgbPatch, type VideoImage } from './yuv-image.ts';
 import type { BallTracker, TrackedBall } from './tracker.ts';
 
 export interface IdentitySchedule {
@@ -59,9 +59,17 @@ export interface IdentityStats {
 type Ball = TrackedBall<BallDetection>;
 
 /** The identity model's input for detected balls (crops centred on each, 1.5 diameters wide). */
-export function detectionCrops(img: RgbImage, dets: readonly { u: number; v: number; r: number }[]): Float32Array {
-  const src = { rgb: img.data, width: img.width, height: img.height };
-  return cropsToTensor(dets.map((d) => cropBall(src, d.u, d.v, 2 * d.r)));
+export function detectionCrops(img: VideoImage, dets: readonly { u: number; v: number; r: number }[]): Float32Array {
+  if (!isYuv(img)) {
+    const src = { rgb: img.data, width: img.width, height: img.height };
+    return cropsToTensor(dets.map((d) => cropBall(src, d.u, d.v, 2 * d.r)));
+  }
+  // A YUV frame: each crop cut from its square converted to RGB (with a margin for the sampling).
+  return cropsToTensor(dets.map((d) => {
+    const half = Math.ceil(CROP_SCALE * d.r) + 2;
+    const p = rgbPatch(img, Math.floor(d.u) - half, Math.floor(d.v) - half, 2 * half + 2, 2 * half + 2);
+    return cropBall({ rgb: p.image.data, width: p.image.width, height: p.image.height }, d.u - p.x0, d.v - p.y0, 2 * d.r);
+  }));
 }
 
 export class TrackIdentities {
@@ -79,7 +87,7 @@ export class TrackIdentities {
   }
 
   /** Looks at this frame's balls (the tracker's output, ids already made unique) and votes. */
-  async observe(img: RgbImage, balls: readonly Ball[], tracker: BallTracker<BallDetection, TrackVote>): Promise<void> {
+  async observe(img: VideoImage, balls: readonly Ball[], tracker: BallTracker<BallDetection, TrackVote>): Promise<void> {
     const w0 = cpuMs();
     const f = this.frame++;
     this.stats.crops = 0;
@@ -137,12 +145,12 @@ export class TrackIdentities {
     st.watchUntil = f + this.s.watchFrames;
   }
 
-  private crops(img: RgbImage, balls: readonly Ball[]): Float32Array {
+  private crops(img: VideoImage, balls: readonly Ball[]): Float32Array {
     return detectionCrops(img, balls.map((b) => b.detection!));
   }
 
   /** Calibrates the model from a rack at rest, fully seen; votes its balls. True when done. */
-  private async tryRack(img: RgbImage, balls: readonly Ball[], tracker: BallTracker<BallDetection, TrackVote>, f: number): Promise<boolean> {
+  private async tryRack(img: VideoImage, balls: readonly Ball[], tracker: BallTracker<BallDetection, TrackVote>, f: number): Promise<boolean> {
     const seen = balls.filter((b) => b.detection && !b.detection.blurred && Math.hypot(b.vx, b.vy) < this.s.restSpeed && (tracker.track(b.trackId)?.hits ?? 0) >= 3);
     const idx = findRack(seen);
     if (!idx) return false;

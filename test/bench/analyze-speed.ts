@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyzeVideo, type AnalyzeResult } from '../../services/analyze/analyze.ts';
-import { decodeStream } from '../../services/vision/decode-stream.ts';
+import { decodeStream, type PixelFormat } from '../../services/vision/decode-stream.ts';
 import { recordSimulation } from '../../services/sim/recording/record.ts';
 
 interface Source { video: string; calibration: string | undefined; cleanup: () => void }
@@ -28,9 +28,9 @@ const idleFps = (frames: number, nodeMs: number, ffmpegMs: number | null, thread
   Math.min((Math.min(2, threads) * frames) / (nodeMs / 1000), (2 * frames) / ((nodeMs + (ffmpegMs ?? 0)) / 1000));
 
 /** Decode only: frames/s of ffmpeg → Node, its CPU time, and the video's length. */
-async function decodeOnly(video: string, width?: number, stdout = false): Promise<Rate> {
+async function decodeOnly(video: string, pixelFormat: PixelFormat, width?: number, stdout = false): Promise<Rate> {
   // Read as analyze reads it (frame buffers recycled, one decoding thread, through a FIFO unless `stdout`).
-  const s = decodeStream(video, { benchmark: true, recycle: true, threads: 1, stdout, ...(width ? { scale: { width } } : {}) });
+  const s = decodeStream(video, { benchmark: true, recycle: true, threads: 1, stdout, pixelFormat, ...(width ? { scale: { width } } : {}) });
   const t0 = performance.now();
   const c0 = process.cpuUsage();
   let n = 0;
@@ -72,14 +72,16 @@ export async function benchAnalyze(): Promise<void> {
   const src = await source();
   try {
     const out = mkdtempSync(join(tmpdir(), 'railbird-bench-out-'));
-    const dec = await decodeOnly(src.video);
+    const dec = await decodeOnly(src.video, 'yuv420p');
     const rows: Record<string, string> = {
-      ...rateRows('decode only, ffmpeg → Node', dec),
-      ...rateRows('decode only, read from ffmpeg\'s stdout (before 2026-12-04)', await decodeOnly(src.video, undefined, true)),
-      ...rateRows('decode only, scaled to 960 wide', await decodeOnly(src.video, 960)),
+      ...rateRows('decode only, ffmpeg → Node (YUV 4:2:0, as analyze reads)', dec),
+      ...rateRows('decode only, RGB24 (before 2026-12-04, 2nd session)', await decodeOnly(src.video, 'rgb24')),
+      ...rateRows('decode only, RGB24 from ffmpeg\'s stdout (before 2026-12-04)', await decodeOnly(src.video, 'rgb24', undefined, true)),
+      ...rateRows('decode only, scaled to 960 wide', await decodeOnly(src.video, 'yuv420p', 960)),
     };
-    const runs: [string, { width?: number; fps?: number; jobs: number }][] = [
-      ['full size, --jobs 1', { jobs: 1 }], ['full size, --jobs 2', { jobs: 2 }], ['--width 960 --jobs 2', { width: 960, jobs: 2 }], ['--width 960 --fps 30 --jobs 2', { width: 960, fps: 30, jobs: 2 }],
+    const runs: [string, { width?: number; fps?: number; jobs: number; pixelFormat?: PixelFormat }][] = [
+      ['full size, --jobs 1', { jobs: 1 }], ['full size, --jobs 2', { jobs: 2 }], ['full size, --jobs 2, RGB24 frames', { jobs: 2, pixelFormat: 'rgb24' }],
+      ['--width 960 --jobs 2', { width: 960, jobs: 2 }], ['--width 960 --fps 30 --jobs 2', { width: 960, fps: 30, jobs: 2 }],
     ];
     const results: [string, AnalyzeResult][] = [];
     for (const [label, opts] of runs) {
