@@ -63,8 +63,9 @@ export function dominantClothColour(img: RgbImage, fraction = 0.4): ClothColour 
     let sr = 0;
     let sg = 0;
     let n = 0;
-    const dists: number[] = [];
-    const bright: number[] = [];
+    // Typed arrays: their sort is numeric without a comparator (a plain array's comparator sort of ~80k samples cost ~20 ms).
+    const dists = new Float64Array(((y1 - y0) / step + 1) * ((x1 - x0) / step + 1));
+    const bright = new Float64Array(dists.length);
     for (let y = y0; y < y1; y += step) {
       for (let x = x0; x < x1; x += step) {
         const k = (y * W + x) * 3;
@@ -72,22 +73,20 @@ export function dominantClothColour(img: RgbImage, fraction = 0.4): ClothColour 
         if (s < 45) continue;
         const r = d[k]! / s;
         const g = d[k + 1]! / s;
-        const dist = Math.hypot(r - r0, g - g0);
+        const dist = Math.sqrt((r - r0) * (r - r0) + (g - g0) * (g - g0));
         if (dist > rad) continue;
         sr += r;
         sg += g;
+        dists[n] = dist;
+        bright[n] = s;
         n++;
-        dists.push(dist);
-        bright.push(s);
       }
     }
     if (n === 0) break;
     r0 = sr / n;
     g0 = sg / n;
-    dists.sort((a, b) => a - b);
-    bright.sort((a, b) => a - b);
-    sigma = Math.max(0.002, dists[Math.floor(n / 2)]! * 1.2);
-    brightness = bright[Math.floor(n / 2)]!;
+    sigma = Math.max(0.002, dists.subarray(0, n).sort()[Math.floor(n / 2)]! * 1.2);
+    brightness = bright.subarray(0, n).sort()[Math.floor(n / 2)]!;
   }
   return { r: r0, g: g0, sigma, brightness };
 }

@@ -26,9 +26,35 @@ interface CellField {
   known: Uint8Array;
 }
 
-function medianOf(a: Float32Array, n: number): number {
-  const s = a.subarray(0, n).sort();
-  return n % 2 ? s[(n - 1) >> 1]! : 0.5 * (s[n / 2 - 1]! + s[n / 2]!);
+/** The median of a[0..n) (reorders them): Hoare's selection, as the cells are many and small (a sort each cost 80 ms a cloth). */
+export function medianOf(a: Float32Array, n: number): number {
+  const k = n >> 1;
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
+  }
+  if (n % 2) return a[k]!;
+  // Even: the other middle value is the largest of those below k.
+  let below = -Infinity;
+  for (let q = 0; q < k; q++) if (a[q]! > below) below = a[q]!;
+  return 0.5 * (below + a[k]!);
 }
 
 /**
@@ -126,7 +152,7 @@ export function learnClothModel(g: RectifiedGrid, f: RectifiedFrame, chroma: rea
   const coarse = cellMedians(g, f, Math.max(8, Math.round(g.ballRadius * 2.2)), chroma, near, null, 0, 0.25);
   const surface = fitBrightnessSurface(g, coarse);
   const reference = new Float32Array(n);
-  for (let j = 0; j < g.height; j++) for (let i = 0; i < g.width; i++) reference[j * g.width + i] = surface(i, j);
+  surface.fill(reference);
   // Fine cells (0.7 radius): only pixels within ±0.3 of the surface; cells without enough take the surface.
   const fineSize = Math.max(4, Math.round(g.ballRadius * 0.7));
   const fine = cellMedians(g, f, fineSize, chroma, near, reference, 0.3, 0.3);
@@ -145,7 +171,7 @@ export function learnClothModel(g: RectifiedGrid, f: RectifiedFrame, chroma: rea
     if (fine.known[c]) continue;
     const ci = c % fine.cols;
     const cj = Math.floor(c / fine.cols);
-    fine.l[c] = surface(Math.min(g.width - 1, (ci + 0.5) * fineSize), Math.min(g.height - 1, (cj + 0.5) * fineSize));
+    fine.l[c] = surface.at(Math.min(g.width - 1, (ci + 0.5) * fineSize), Math.min(g.height - 1, (cj + 0.5) * fineSize));
     fine.r[c] = cr;
     fine.g[c] = cg;
     fine.known[c] = 1;
@@ -155,21 +181,21 @@ export function learnClothModel(g: RectifiedGrid, f: RectifiedFrame, chroma: rea
   const gg = new Float32Array(n);
   interpolateCells(g, fine, logS, r, gg);
   // Noise: robust spread of the residuals of clearly-cloth pixels.
-  const dl: number[] = [];
-  const dc: number[] = [];
+  const dl = new Float32Array(Math.ceil(n / 7));
+  const dc = new Float32Array(dl.length);
+  let m = 0;
   for (let p = 0; p < n; p += 7) {
     if (!g.valid[p] || g.mouth[p]) continue;
     const a = f.logS[p]! - logS[p]!;
     const xr = f.r[p]! - r[p]!;
     const xg = f.g[p]! - gg[p]!;
     if (Math.abs(a) > 0.15 || xr * xr + xg * xg > 0.0009) continue;
-    dl.push(Math.abs(a));
-    dc.push(Math.hypot(xr, xg));
+    dl[m] = Math.abs(a);
+    dc[m] = Math.sqrt(xr * xr + xg * xg);
+    m++;
   }
-  dl.sort((a, b) => a - b);
-  dc.sort((a, b) => a - b);
-  const sigmaLog = Math.max(0.01, 1.4826 * (dl[dl.length >> 1] ?? 0.03));
-  const sigmaChroma = Math.max(0.002, 1.2 * (dc[dc.length >> 1] ?? 0.01));
+  const sigmaLog = Math.max(0.01, 1.4826 * (m ? dl.subarray(0, m).sort()[m >> 1]! : 0.03));
+  const sigmaChroma = Math.max(0.002, 1.2 * (m ? dc.subarray(0, m).sort()[m >> 1]! : 0.01));
   learnMouths(g, f, { logS, r, g: gg });
   return { logS, r, g: gg, sigmaLog, sigmaChroma };
 }
@@ -210,7 +236,7 @@ const MOUTH_DARK = 60;
  * A smooth ln-brightness surface (polynomial of total degree 4 in the normalised grid
  * coordinates) through the known cells, by Tukey re-weighted least squares.
  */
-function fitBrightnessSurface(g: RectifiedGrid, cells: CellField): (i: number, j: number) => number {
+function fitBrightnessSurface(g: RectifiedGrid, cells: CellField): { at: (i: number, j: number) => number; fill: (out: Float32Array) => void } {
   const terms: [number, number][] = [];
   for (let d = 0; d <= 4; d++) for (let a = 0; a <= d; a++) terms.push([a, d - a]);
   const m = terms.length;
@@ -259,12 +285,26 @@ function fitBrightnessSurface(g: RectifiedGrid, cells: CellField): (i: number, j
     }
   }
   const b = new Float64Array(m);
-  return (i, j) => {
+  const at = (i: number, j: number): number => {
     basis(i, j, b);
     let v = 0;
     for (let a = 0; a < m; a++) v += b[a]! * coef[a]!;
     return v;
   };
+  // Every grid pixel: per row, the polynomial in x (its coefficients from y), by Horner.
+  const fill = (out: Float32Array): void => {
+    const inX = new Float64Array(5);
+    for (let j = 0; j < g.height; j++) {
+      const y = j * sy - 1;
+      inX.fill(0);
+      for (let t = 0; t < m; t++) inX[terms[t]![0]] = inX[terms[t]![0]]! + coef[t]! * y ** terms[t]![1];
+      for (let i = 0, p = j * g.width; i < g.width; i++, p++) {
+        const x = i * sx - 1;
+        out[p] = (((inX[4]! * x + inX[3]!) * x + inX[2]!) * x + inX[1]!) * x + inX[0]!;
+      }
+    }
+  };
+  return { at, fill };
 }
 
 /** Gaussian elimination with partial pivoting (small dense systems). */
