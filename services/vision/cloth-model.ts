@@ -3,6 +3,7 @@
 // a player: coarse cell medians → a robust smooth surface for the lamp fall-off, then fine cells
 // from only the pixels near that surface (a ball or a sleeve of the cloth's hue is not cloth).
 // Per-pixel differences against it are the detector's features.
+import { selectRank } from './image.ts';
 import { fullWindow, type GridWindow, type RectifiedFrame, type RectifiedGrid } from './rectify.ts';
 
 export interface ClothModel {
@@ -26,35 +27,15 @@ interface CellField {
   known: Uint8Array;
 }
 
-/** The median of a[0..n) (reorders them): Hoare's selection, as the cells are many and small (a sort each cost 80 ms a cloth). */
+/** The median of a[0..n) (reorders them): by selection, as the cells are many and small (a sort each cost 80 ms a cloth). */
 export function medianOf(a: Float32Array, n: number): number {
   const k = n >> 1;
-  let lo = 0;
-  let hi = n - 1;
-  while (lo < hi) {
-    const pivot = a[(lo + hi) >> 1]!;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (a[i]! < pivot) i++;
-      while (a[j]! > pivot) j--;
-      if (i <= j) {
-        const t = a[i]!;
-        a[i] = a[j]!;
-        a[j] = t;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else break;
-  }
-  if (n % 2) return a[k]!;
-  // Even: the other middle value is the largest of those below k.
+  const upper = selectRank(a, n, k);
+  if (n % 2) return upper;
+  // Even: the other middle value is the largest of those below rank k (selection put them first).
   let below = -Infinity;
   for (let q = 0; q < k; q++) if (a[q]! > below) below = a[q]!;
-  return 0.5 * (below + a[k]!);
+  return 0.5 * (below + upper);
 }
 
 /**

@@ -124,3 +124,29 @@ export function quantile(values: ArrayLike<number>, q: number): number {
   const f = pos - i;
   return i + 1 < n ? a[i]! * (1 - f) + a[i + 1]! * f : a[i]!;
 }
+
+/** The value of rank `k` (0-based, ascending) among v[0..m) (quickselect; reorders them). */
+export function selectRank(v: Float64Array | Float32Array, m: number, k: number): number {
+  let lo = 0;
+  let hi = m - 1;
+  while (hi > lo) {
+    const pivot = v[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (v[i]! < pivot) i++;
+      while (v[j]! > pivot) j--;
+      if (i <= j) {
+        const t = v[i]!;
+        v[i] = v[j]!;
+        v[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return v[k]!;
+  }
+  return v[k]!;
+}

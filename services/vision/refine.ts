@@ -5,6 +5,7 @@
 // principal point by 1/cos θ, made a circle by compressing that direction. Its centre is the
 // projection of the ball's centre (to ~0.1 px), mapped to the table on the ball-centre plane.
 import { distortPixel, undistortPixel, type VisionCalibration } from './calibration-model.ts';
+import { selectRank } from './image.ts';
 import { isYuv, yuvBilinear, type VideoImage } from './yuv-image.ts';
 import { applyH } from './linalg.ts';
 import { clampLog } from './circle-votes.ts';
@@ -384,28 +385,3 @@ function fitCircle(xs: Float64Array, ys: Float64Array, ok: Uint8Array, rho0: num
   return { a, b, rho, inliers, rms: Math.sqrt(ss / Math.max(1, inliers)) };
 }
 
-/** The value of rank `k` (0-based, ascending) among v[0..m) (quickselect; reorders them). */
-function selectRank(v: Float64Array, m: number, k: number): number {
-  let lo = 0;
-  let hi = m - 1;
-  while (hi > lo) {
-    const pivot = v[(lo + hi) >> 1]!;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (v[i]! < pivot) i++;
-      while (v[j]! > pivot) j--;
-      if (i <= j) {
-        const t = v[i]!;
-        v[i] = v[j]!;
-        v[j] = t;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return v[k]!;
-  }
-  return v[k]!;
-}
