@@ -44,7 +44,7 @@ export function attributeChanges(models: Map<BallId, BallModel>, table: TableGeo
       // A ball: the other ball's path before this instant passes at 2R, pushing along the line of centres.
       for (const other of models.values()) {
         if (other.id === m.id) continue;
-        const hit = c.kind === 'onset' ? hitOnRest(m, other, c, R, o, { clustered, obstacles: obstaclesFor(models, m.id, other.id), table }) : hitOnMoving(m, other, c, R, o);
+        const hit = c.kind === 'onset' ? hitOnRest(m, other, c, R, o, { clustered, obstacles: obstaclesFor(models, m.id, other.id), table }) : hitOnMoving(m, other, c, R, o, models, table);
         if (!hit) continue;
         if (!best || hit.score < best.score) {
           const [a, b] = m.id === 0 || other.id === 0 ? [0 as BallId, (m.id === 0 ? other.id : m.id)] : [Math.min(m.id, other.id) as BallId, Math.max(m.id, other.id) as BallId];
@@ -84,7 +84,28 @@ function reboundOfStruck(
 }
 
 /** A moving ball's kink caused by `other`: their paths before it are 2R apart near the kink. */
-function hitOnMoving(m: BallModel, other: BallModel, c: Change, R: number, o: CauseOptions): RestHit | null {
+/** A push (m/s along the line of centres) that sends a free resting ball centimetres away, not a millimetre. */
+const FREE_PUSH = 0.05;
+/** A ball struck at rest leaves it within this time (s). */
+const LEAVES_REST = 0.1;
+/** Gap (m) within which a resting ball leans on a cushion or on another ball (which then takes the push). */
+const LEANS = 0.003;
+
+/**
+ * A resting ball that stays put after a moving ball "touched" it: passed, not hit (a passing
+ * ball's image beside a resting one bends its read path by a few millimetres), unless it leans
+ * on a cushion or a ball that took the push, or the push was too slow to move it visibly.
+ */
+function passedNotHit(models: Map<BallId, BallModel>, other: BallModel, t: number, closing: number, R: number, table: TableGeometry): boolean {
+  if (!other.rest || (other.onset !== null && other.onset <= t + LEAVES_REST) || closing <= FREE_PUSH) return false;
+  if (nearestCushion(table, other.rest).distance < R + LEANS) return false;
+  for (const b of models.values()) {
+    if (b.id !== other.id && b.rest && len(sub(b.rest, other.rest)) < 2 * R + LEANS) return false;
+  }
+  return true;
+}
+
+function hitOnMoving(m: BallModel, other: BallModel, c: Change, R: number, o: CauseOptions, models: Map<BallId, BallModel>, table: TableGeometry): RestHit | null {
   const g = (s: number): number => Math.abs(len(sub(positionBefore(m, s), positionBefore(other, s))) - 2 * R);
   const t = argmin(g, c.t - 1.5 * o.frameTime, c.t + 1.5 * o.frameTime);
   const speed = Math.max(len(velocityBefore(other, t)), len(c.before));
@@ -95,6 +116,7 @@ function hitOnMoving(m: BallModel, other: BallModel, c: Change, R: number, o: Ca
   if (dot(sub(c.after, c.before), centres) <= 0) return null;
   const closing = dot(sub(velocityBefore(other, t), c.before), centres) / (len(centres) || 1);
   if (closing < o.minKink / 2) return null;
+  if (passedNotHit(models, other, t, closing, R, table)) return null;
   return { t, score: gap / tol, centres, approach: closing };
 }
 

@@ -1,4 +1,5 @@
-// Vision speed: `node bin/run-ts.mjs services/vision/bench.ts [--video DIR] [--start N] [--frames N]`.
+// Vision speed: `node bin/run-ts.mjs services/vision/bench.ts [--video DIR] [--start N] [--frames N] [--rgb]`.
+// Frames are YUV 4:2:0 as analyze and the live service decode them (--rgb: RGB24).
 // Runs the whole per-frame pipeline (detection, key-frame checks of resting balls, tracking,
 // identity) over a stretch of a 1080p recording (default: the bundled demo's rack, break and the
 // shots after it) and prints CPU ms per frame (process user + system time, so the one-core cost
@@ -33,7 +34,7 @@ await streamFrames(join(dir, 'recording.mp4'), { width: cal.imageWidth, height: 
     static: pf.staticMs, track: pf.trackMs, identity: pf.identity.ms, total: t.total + pf.staticMs + pf.trackMs + pf.identity.ms,
     full: pf.fullSearch, crops: pf.identity.crops, reused: pf.reused,
   });
-});
+}, args.includes('--rgb') ? 'rgb24' : 'yuv420p');
 await pipe.release();
 
 const mean = (a: number[]): number => a.reduce((s, v) => s + v, 0) / Math.max(1, a.length);
@@ -45,7 +46,7 @@ const line = (name: string, rs: Row[]): void => {
   console.log(`          stage medians: ${stages.map((k) => `${k} ${quantile(col(k), 0.5).toFixed(2)}`).join(' | ')}`);
   console.log(`          stage means:   ${stages.map((k) => `${k} ${mean(col(k)).toFixed(2)}`).join(' | ')}; crops/frame ${mean(col('crops')).toFixed(2)}, balls kept by key frame ${mean(col('reused')).toFixed(2)}`);
 };
-console.log(`Vision pipeline per 1080p frame, CPU ms (one core): ${dir}, frames ${start}–${start + rows.length - 1}`);
+console.log(`Vision pipeline per 1080p frame, CPU ms (one core): ${dir}, frames ${start}–${start + rows.length - 1}, ${args.includes('--rgb') ? 'RGB24' : 'YUV 4:2:0'} frames`);
 line('all', rows);
 line('windowed', rows.filter((r) => !r.full));
 line('whole bed', rows.filter((r) => r.full));

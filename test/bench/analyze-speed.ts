@@ -1,7 +1,8 @@
 // Speed of `railbird analyze` on a 1080p60 recording against the floor it stands on: ffmpeg's
 // decode into Node alone, measured in the same run on the same file. Prints frames/s, the
 // real-time factor (video seconds per wall-clock second, target ≥ 2) and the cost of each stage.
-// The recording is simulated (2 shots, 1080p60) unless BENCH_VIDEO names one (with
+// The recording is simulated (a match of 8 shots with brisk pauses, ~1 min of 1080p60: mostly
+// balls at rest, as a match is) unless BENCH_VIDEO names one (with
 // BENCH_CALIBRATION, else it is calibrated from its first frames).
 //   node bin/run-ts.mjs test/bench/analyze-speed.ts          (also run by npm run bench)
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,8 +17,8 @@ interface Source { video: string; calibration: string | undefined; cleanup: () =
 async function source(): Promise<Source> {
   if (process.env.BENCH_VIDEO) return { video: process.env.BENCH_VIDEO, calibration: process.env.BENCH_CALIBRATION, cleanup: () => undefined };
   const dir = mkdtempSync(join(tmpdir(), 'railbird-bench-analyze-'));
-  process.stderr.write('analyze bench: simulating and filming a 1080p60 recording (2 shots)…\n');
-  await recordSimulation({ game: '9ball', shots: 2, seed: 21, fps: 60, width: 1920, height: 1080, out: dir, players: ['Ann', 'Bob'], table: '9ft', preset: 'default', brisk: true });
+  process.stderr.write('analyze bench: simulating and filming a 1080p60 recording (8 shots, ~2 min)…\n');
+  await recordSimulation({ game: '9ball', shots: 8, seed: 21, fps: 60, width: 1920, height: 1080, out: dir, players: ['Ann', 'Bob'], table: '9ft', preset: 'default', brisk: true });
   return { video: join(dir, 'recording.mp4'), calibration: join(dir, 'calibration.json'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
@@ -99,7 +100,7 @@ export async function benchAnalyze(): Promise<void> {
       rows[`analyze ${label}: real-time factor if both cores were ours (decode + vision)`] = ((idle * dec.videoSeconds) / r.frames).toFixed(2);
     }
     rmSync(out, { recursive: true, force: true });
-    console.log(`\nrailbird analyze on ${dec.frames} frames (${dec.videoSeconds.toFixed(1)} s of 1080p60) — ${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)}`);
+    console.log(`\nrailbird analyze on ${dec.frames} frames (${dec.videoSeconds.toFixed(1)} s of 1080p60, ${src.video}) — ${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)}`);
     console.table(rows);
     // Per-stage CPU figures are process-wide: only the one-thread run's are per frame of one pipeline.
     for (const [label, r] of results.slice(0, 1)) {

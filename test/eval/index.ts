@@ -8,7 +8,9 @@
 //      from the truth, calls compared shot by shot with the calls on the truth log;
 //   4. vision (services/vision/eval.ts, its own process): calibration per cloth, detection and
 //      identity on fresh rendered stills, the pipeline on rendered videos, the real clips when
-//      ../shared/data/real is there. `--no-vision` leaves it out.
+//      ../shared/data/real is there. `--no-vision` leaves it out;
+//   5. railbird analyze from video end to end on fresh 1080p60 matches, shot by shot against the
+//      truth (test/eval/analyze-video.ts). `--no-analyze` leaves it out.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { evaluate, type TrackFault } from './events-accuracy.ts';
@@ -54,5 +56,12 @@ if (!process.argv.includes('--no-vision')) {
   console.log('4. Vision (services/vision/eval.ts)');
   const root = fileURLToPath(new URL('../../', import.meta.url));
   const r = spawnSync(process.execPath, ['bin/run-ts.mjs', 'services/vision/eval.ts', ...(quick ? ['--quick'] : [])], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exitCode = r.status ?? 1;
+}
+
+if (!process.argv.includes('--no-analyze')) {
+  // From pixels: the whole of railbird analyze on fresh 1080p60 matches (test/eval/analyze-video.ts).
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const r = spawnSync(process.execPath, ['bin/run-ts.mjs', 'test/eval/analyze-video.ts', ...(quick ? ['--quick'] : [])], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exitCode = r.status ?? 1;
 }

@@ -1,0 +1,61 @@
+// `railbird analyze` end to end on fresh simulated 1080p60 match recordings (seeds never used for
+// tuning): ffmpeg → vision → event inference → the replay referee, scored shot by shot against
+// the simulator's truth log (services/analyze/compare.ts, as test/eval/analyze-vs-truth.ts).
+// Unlike the event-inference tables of `npm run eval`, which start from the true tracks with noise
+// added, this starts from pixels. Recordings are cached under tmp/analyze-eval/.
+//   node bin/run-ts.mjs test/eval/analyze-video.ts [--quick]
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { analyzeVideo } from '../../services/analyze/analyze.ts';
+import { compareLogs, withTruthInputs } from '../../services/analyze/compare.ts';
+import type { Game } from '../../services/contract/ids.ts';
+import { recordSimulation } from '../../services/sim/recording/record.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const quick = process.argv.includes('--quick');
+
+/** A fresh 8-shot 1080p60 match (brisk pauses), cached by its settings. */
+async function recording(game: Game, seed: number): Promise<string> {
+  const out = join(ROOT, 'tmp', 'analyze-eval', `${game}-${seed}-8-60`);
+  if (existsSync(join(out, 'truth.jsonl')) && existsSync(join(out, 'recording.mp4'))) return out;
+  process.stderr.write(`analyze eval: simulating and filming ${game} seed ${seed} (8 shots, 1080p60, ~2 min)…\n`);
+  await recordSimulation({ game, shots: 8, seed, fps: 60, width: 1920, height: 1080, out, players: ['Ann', 'Bob'], table: '9ft', preset: 'default', ballSet: 'standard', brisk: true });
+  return out;
+}
+
+const matches: [Game, number][] = [['9ball', 6161], ['8ball', 6262]];
+const rows: Record<string, Record<string, string>> = {};
+const total = { shots: 0, found: 0, extra: 0, first: 0, pockets: 0, calls: 0, callsTruthInputs: 0 };
+for (const [game, seed] of quick ? matches.slice(0, 1) : matches) {
+  const dir = await recording(game, seed);
+  const out = mkdtempSync(join(tmpdir(), 'railbird-analyze-eval-'));
+  try {
+    const t0 = performance.now();
+    const r = await analyzeVideo({ video: join(dir, 'recording.mp4'), out, game, players: ['Ann', 'Bob'], jobs: 2, pictures: false });
+    const wall = (performance.now() - t0) / 1000;
+    const truth = readFileSync(join(dir, 'truth.jsonl'), 'utf8');
+    const analysed = readFileSync(join(out, 'events.jsonl'), 'utf8');
+    const own = compareLogs(truth, analysed);
+    const op = compareLogs(truth, withTruthInputs(truth, analysed));
+    const s = own.summary;
+    const of = (n: number): string => `${n}/${s.truthShots}`;
+    rows[`${game} seed ${seed}`] = {
+      'shots found': of(s.found), 'extra shots': String(own.extraShots.length), 'first contact': of(s.firstContact), 'pocketed balls and pockets': of(s.pocketed),
+      'calls equal (replay assumptions)': of(s.calls), 'calls equal (truth operator inputs)': of(op.summary.calls),
+      'calibrated from the video': r.calibrated === 'file' ? 'no' : `at ${r.calibrated.t.toFixed(1)} s`, 'analyze wall (s)': wall.toFixed(1),
+    };
+    total.shots += s.truthShots; total.found += s.found; total.extra += own.extraShots.length; total.first += s.firstContact;
+    total.pockets += s.pocketed; total.calls += s.calls; total.callsTruthInputs += op.summary.calls;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+const pct = (n: number): string => `${((100 * n) / Math.max(1, total.shots)).toFixed(1)} % (${n}/${total.shots})`;
+rows.all = {
+  'shots found': pct(total.found), 'extra shots': String(total.extra), 'first contact': pct(total.first), 'pocketed balls and pockets': pct(total.pockets),
+  'calls equal (replay assumptions)': pct(total.calls), 'calls equal (truth operator inputs)': pct(total.callsTruthInputs), 'calibrated from the video': '', 'analyze wall (s)': '',
+};
+console.log('5. railbird analyze from video (fresh simulated 1080p60 matches, calibrated from the video, --jobs 2), shot by shot against the truth');
+console.table(rows);
