@@ -213,10 +213,11 @@ describe('decodeStream', () => {
     // The camera image is a second output (pipe:3) after the frames' (pipe:1).
     const both = ffmpegArgs('/dev/video0', { snapshots: { width: 640, rate: 4, onImage: () => {} } }).join(' ');
     expect(both).toMatch(/-f rawvideo -pix_fmt rgb24 pipe:1 .*-vf fps=4,scale=640:-2 -f image2pipe -c:v mjpeg .*pipe:3$/);
-    expect(parseStreamInfo(log, false, 2.5)).toEqual({ width: 1920, height: 1080, fps: 60, duration: 60, live: false, matrix: 'bt601' });
+    expect(parseStreamInfo(log, false, 2.5)).toEqual({ width: 1920, height: 1080, fps: 60, duration: 60, live: false, matrix: 'bt601', fullRange: false });
     // yuv420p output: the matrix as ffmpeg tags the output stream.
     const tagged = 'Input #0\n  Duration: 00:00:10.00, start\nOutput #0, rawvideo, to pipe:1:\n    Stream #0:0: Video: rawvideo (I420 / 0x30323449), yuv420p(tv, bt709, progressive), 1280x720, q=2-31, 30 fps\n';
-    expect(parseStreamInfo(tagged, false)?.matrix).toBe('bt709');
+    expect(parseStreamInfo(tagged, false)).toMatchObject({ matrix: 'bt709', fullRange: false });
+    expect(parseStreamInfo(tagged.replace('(tv, bt709', '(pc, bt709'), false)?.fullRange).toBe(true);
     expect(ffmpegArgs('a.mp4', { pixelFormat: 'yuv420p' }).join(' ')).toContain('-f rawvideo -pix_fmt yuv420p');
     expect(parseStreamInfo('Input #0 only', false)).toBeNull();
     // A log cut in the middle of the stream line is not read yet.

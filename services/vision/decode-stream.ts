@@ -33,8 +33,9 @@ export interface StreamInfo {
   /** Duration of a file in seconds (after `start`), null when unknown (live sources). */
   duration: number | null;
   live: boolean;
-  /** The output's colour matrix as ffmpeg tags it (BT.601 unless BT.709), for yuv420p frames. */
+  /** The output's colour matrix and range as ffmpeg tags them (BT.601 unless BT.709; limited unless `pc`), for yuv420p frames. */
   matrix: 'bt601' | 'bt709';
+  fullRange: boolean;
 }
 
 export interface DecodeStreamOptions {
@@ -129,12 +130,13 @@ export function parseStreamInfo(log: string, live: boolean, start = 0): StreamIn
   // Only a whole line: ffmpeg's log may arrive cut anywhere.
   const line = /Video: rawvideo[^\n]*\n/.exec(out)?.[0];
   const matrix = line && /\(\w+, bt709\b/.test(line) ? 'bt709' : 'bt601';
+  const fullRange = line ? /\(pc\b/.test(line) : false;
   const m = line ? /, (\d{2,5})x(\d{2,5})/.exec(line) : null;
   if (!line || !m) return null;
   const fps = /, ([\d.]+) fps/.exec(line);
   const d = /Duration: (\d+):(\d\d):(\d\d(?:\.\d+)?)/.exec(log.slice(0, at));
   const duration = !live && d ? Math.max(0, Number(d[1]) * 3600 + Number(d[2]) * 60 + Number(d[3]) - start) : null;
-  return { width: Number(m[1]), height: Number(m[2]), fps: fps ? Number(fps[1]) : NaN, duration, live, matrix };
+  return { width: Number(m[1]), height: Number(m[2]), fps: fps ? Number(fps[1]) : NaN, duration, live, matrix, fullRange };
 }
 
 /** The last meaningful lines of an ffmpeg log, for an error message. */
@@ -160,7 +162,7 @@ export function decodeStream(source: string, opts: DecodeStreamOptions = {}): Fr
 
 /** A frame's image over a frame's bytes. */
 function frameImage(format: PixelFormat, data: Uint8Array, info: StreamInfo): RgbImage | Yuv420Image {
-  return format === 'yuv420p' ? yuv420Image(data, info.width, info.height, yuvToRgb(info.matrix, false)) : { data, width: info.width, height: info.height };
+  return format === 'yuv420p' ? yuv420Image(data, info.width, info.height, yuvToRgb(info.matrix, info.fullRange)) : { data, width: info.width, height: info.height };
 }
 
 /** The buffer under a frame's image. */
