@@ -186,7 +186,14 @@ export class VisionPipeline {
       // One or two balls struck away (a shot); many gone at once (a break) wait for the whole-bed search.
       if (gone.length > 0 && gone.length <= MAX_SECOND_LOOKS) {
         const more = this.detector.detect(img, gone.map((q) => ({ x: q.x, y: q.y, radius: this.secondLook })), [], priors);
-        for (const d of more.balls) if (!found.some((f) => Math.hypot(f.x - d.x, f.y - d.y) < BALL_RADIUS)) found.push(d);
+        // The wider window sees a struck ball's smear whole where the track's own window cut a
+        // piece of it (which then lies beyond the track's gate, with no path to rejoin it by): the
+        // wider reading replaces one within a radius of it (the same ball).
+        for (const d of more.balls) {
+          const same = found.findIndex((f) => Math.hypot(f.x - d.x, f.y - d.y) < BALL_RADIUS);
+          if (same < 0) found.push(d);
+          else found[same] = d;
+        }
         for (const k of Object.keys(timings) as (keyof StageTimings)[]) timings[k] += more.timings[k];
       }
     }
