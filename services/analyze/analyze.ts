@@ -6,7 +6,7 @@
 import { once } from 'node:events';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Game, TableSize } from '../contract/ids.ts';
+import type { BallId, Game, TableSize } from '../contract/ids.ts';
 import type { Call, MatchLine, ShotLine } from '../contract/log.ts';
 import { TABLE_SPECS } from '../contract/table.ts';
 import type { TrackFrame } from '../contract/tracks.ts';
@@ -19,6 +19,7 @@ import { calibrateFromVideo } from './auto-calibrate.ts';
 import { backfillIds, type BackfillResult } from './backfill-ids.ts';
 import { trackVideoParallel, type ParallelTracks } from './parallel-tracks.ts';
 import { refereeWithoutOperator, type ReplayNote } from './replay-referee.ts';
+import { withoutForeignIds, wrongGame } from './game-ids.ts';
 import { drawShot } from './shot-plot.ts';
 import { emptyTrackStats, trackVideo, type TrackVideoStats } from './video-tracks.ts';
 
@@ -60,6 +61,8 @@ export interface AnalyzeResult {
   backfill: BackfillResult;
   /** CPU milliseconds of the decode and vision step: this process (all its threads) and ffmpeg. */
   cpu: { nodeMs: number; ffmpegMs: number | null };
+  /** Ids read that the game has no ball for, and the frames of each: unknown to event inference (game-ids.ts). */
+  foreignIds: Map<BallId, number>;
   /** Wall-clock seconds by step. */
   seconds: { calibrate: number; track: number; events: number; judge: number; pictures: number };
 }
@@ -107,8 +110,11 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeResult> {
 
   t0 = clock();
   const table = calibration.table;
+  const foreign = withoutForeignIds(frames, o.game);
+  const wrong = wrongGame(foreign, o.game, frames.length);
+  if (wrong) throw new Error(wrong);
   // Hidden balls are the tracker's predictions, not sightings: inference uses what was seen.
-  const inferred = inferEvents(frames, { table, useOccluded: false });
+  const inferred = inferEvents(foreign.frames, { table, useOccluded: false });
   const replay = refereeWithoutOperator([matchLineOf(o, table), ...inferred]);
   const logText = jsonl(replay.lines);
   writeFileSync(join(o.out, 'events.jsonl'), logText);
@@ -138,7 +144,7 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeResult> {
   });
   const picturesS = clock() - t0;
   return {
-    frames: frames.length, shots, calls: judged.calls, notes: replay.notes, calibrated, stats, backfill, cpu,
+    frames: frames.length, shots, calls: judged.calls, notes: replay.notes, calibrated, stats, backfill, cpu, foreignIds: foreign.counts,
     seconds: { calibrate: calibrateS, track: trackS, events: eventsS, judge: judgeS, pictures: picturesS },
   };
 }

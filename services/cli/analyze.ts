@@ -83,6 +83,10 @@ export function registerAnalyze(program: Command): void {
         bar.done();
         const fouls = r.calls.filter((c) => c.input === 'shot' && !c.legal).length;
         const rate = r.frames / Math.max(1e-3, r.seconds.track);
+        if (r.foreignIds.size > 0) {
+          const read = [...r.foreignIds].map(([id, n]) => `${id} in ${n} frames`).join(', ');
+          process.stderr.write(`railbird analyze: ids ${f.game} has no ball for were read (${read}): taken as unknown balls\n`);
+        }
         process.stderr.write(
           `railbird analyze: ${r.frames} frames (${rate.toFixed(1)} frames/s), ${r.shots} shots, ${r.calls.length} calls (${fouls} fouls), ` +
           `${r.notes.length} replay assumptions; calibration ${r.calibrated === 'file' ? 'from file' : `from the frame at ${r.calibrated.t.toFixed(2)} s`} → ${f.out}\n`,
