@@ -2,7 +2,8 @@
 // model misnaming a ball, or footage of another game. The event log may only name the game's
 // balls (the contract), so before inference such ids become unknown (null) — a ball misnamed for
 // a few frames no longer fails the whole analysis at its end; and when they run through much of
-// the video, the game given is the likelier mistake, said at once.
+// the video, the game given is the likelier mistake, and analyze says so (after tracking, before
+// inference) instead of failing on the log.
 import { objectBallsOf, type BallId, type Game } from '../contract/ids.ts';
 import type { TrackFrame } from '../contract/tracks.ts';
 
