@@ -111,7 +111,7 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeResult> {
   t0 = clock();
   const table = calibration.table;
   const foreign = withoutForeignIds(frames, o.game);
-  const wrong = wrongGame(foreign, o.game, frames.length);
+  const wrong = wrongGame(foreign, o.game);
   if (wrong) throw new Error(wrong);
   // Hidden balls are the tracker's predictions, not sightings: inference uses what was seen.
   const inferred = inferEvents(foreign.frames, { table, useOccluded: false });

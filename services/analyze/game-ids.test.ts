@@ -19,14 +19,14 @@ describe('ids the game has no ball for', () => {
     expect(r.frames[40]!.balls.map((b) => b.id)).toEqual([0, 1, null, 9]);
     expect(r.frames[39]).toBe(input[39]); // untouched frames are the same objects
     expect(input[40]!.balls[2]!.id).toBe(11); // the input is not changed
-    expect(wrongGame(r, '9ball', input.length)).toBeNull();
+    expect(wrongGame(r, '9ball')).toBeNull();
   });
 
   it('8-ball footage analysed as 9-ball: the stripes through the video say the game is wrong', () => {
     const input = frames(100, [0, 1, 2, 8, 10, 11, 12]);
     const r = withoutForeignIds(input, '9ball');
     expect([...r.counts.keys()]).toEqual([10, 11, 12]);
-    expect(wrongGame(r, '9ball', input.length)).toMatch(/balls 10, 11, 12 .* 9ball has no such balls/);
+    expect(wrongGame(r, '9ball')).toMatch(/balls 10, 11, 12 .* 9ball has no such balls/);
   });
 
   it('every id 0–15 is a ball in 8-ball and 14.1', () => {

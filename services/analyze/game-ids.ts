@@ -35,8 +35,8 @@ export function withoutForeignIds(frames: readonly TrackFrame[], game: Game): Fo
 }
 
 /** An error message when the foreign ids say the footage is of another game, else null. */
-export function wrongGame(r: ForeignIds, game: Game, frames: number): string | null {
-  const common = [...r.counts].filter(([, n]) => n >= WRONG_GAME_SHARE * frames).map(([id]) => id).sort((a, b) => a - b);
+export function wrongGame(r: ForeignIds, game: Game): string | null {
+  const common = [...r.counts].filter(([, n]) => n >= WRONG_GAME_SHARE * r.frames.length).map(([id]) => id).sort((a, b) => a - b);
   if (common.length < 2) return null;
   return `balls ${common.join(', ')} are seen through much of the video, and ${game} has no such balls: is it another game (--game 8ball or 14.1)?`;
 }

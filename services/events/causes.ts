@@ -83,7 +83,6 @@ function reboundOfStruck(
   return bounceAfterHit(struck, onset, { x: -hit.centres.x, y: -hit.centres.y }, hit.approach, hit.event.t, table);
 }
 
-/** A moving ball's kink caused by `other`: their paths before it are 2R apart near the kink. */
 /** A push (m/s along the line of centres) that sends a free resting ball centimetres away, not a millimetre. */
 const FREE_PUSH = 0.05;
 /** A ball struck at rest leaves it within this time (s). */
@@ -105,6 +104,7 @@ function passedNotHit(models: Map<BallId, BallModel>, other: BallModel, t: numbe
   return true;
 }
 
+/** A moving ball's kink caused by `other`: their paths before it are 2R apart near the kink. */
 function hitOnMoving(m: BallModel, other: BallModel, c: Change, R: number, o: CauseOptions, models: Map<BallId, BallModel>, table: TableGeometry): RestHit | null {
   const g = (s: number): number => Math.abs(len(sub(positionBefore(m, s), positionBefore(other, s))) - 2 * R);
   const t = argmin(g, c.t - 1.5 * o.frameTime, c.t + 1.5 * o.frameTime);

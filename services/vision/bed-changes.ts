@@ -4,7 +4,7 @@
 // back as windows (connected changed cells, their bounding boxes grown by a margin). A periodic
 // full search then needs to look only there: a ball that is in a cell nobody touched since the
 // reference was already there at the last full search.
-import { isYuv, yuvChange, type VideoImage } from './yuv-image.ts';
+import { isYuv, tripletChange, tripletTerms, type VideoImage } from './yuv-image.ts';
 import { clipWindow, type GridWindow, type RectifiedGrid } from './rectify.ts';
 
 export interface ChangeOptions {
@@ -101,18 +101,12 @@ export class BedChanges {
     const t = this.o.delta;
     const counts = new Uint16Array(this.cols * this.rows);
     if (isYuv(img) !== this.refYuv) counts.fill(this.o.minSamples);
-    else if (isYuv(img)) {
-      // The change each sample makes in RGB, from its Y, U, V differences (yuv-image.ts).
-      const c = img.colour;
+    else {
+      // The change each sample makes in RGB, from RGB or Y, U, V differences (yuv-image.ts).
+      const terms = tripletTerms(img);
       for (let k = 0; k < this.at.length; k++) {
         const a = 3 * k;
-        if (yuvChange(c, d[a]! - this.ref[a]!, d[a + 1]! - this.ref[a + 1]!, d[a + 2]! - this.ref[a + 2]!) > t) counts[this.cellOf[k]!]!++;
-      }
-    } else {
-      for (let k = 0; k < this.at.length; k++) {
-        const a = 3 * k;
-        const dr = d[a]! - this.ref[a]!, dg = d[a + 1]! - this.ref[a + 1]!, db = d[a + 2]! - this.ref[a + 2]!;
-        if (dr > t || dr < -t || dg > t || dg < -t || db > t || db < -t) counts[this.cellOf[k]!]!++;
+        if (tripletChange(terms, d[a]! - this.ref[a]!, d[a + 1]! - this.ref[a + 1]!, d[a + 2]! - this.ref[a + 2]!) > t) counts[this.cellOf[k]!]!++;
       }
     }
     // Connected changed cells (8-neighbours) → bounding boxes.

@@ -64,7 +64,7 @@ export function dominantClothColour(img: RgbImage, fraction = 0.4): ClothColour 
     let sg = 0;
     let n = 0;
     // Typed arrays: their sort is numeric without a comparator (a plain array's comparator sort of ~80k samples cost ~20 ms).
-    const dists = new Float64Array(((y1 - y0) / step + 1) * ((x1 - x0) / step + 1));
+    const dists = new Float64Array(Math.ceil((y1 - y0) / step) * Math.ceil((x1 - x0) / step));
     const bright = new Float64Array(dists.length);
     for (let y = y0; y < y1; y += step) {
       for (let x = x0; x < x1; x += step) {

@@ -160,13 +160,13 @@ export function decodeStream(source: string, opts: DecodeStreamOptions = {}): Fr
   return opts.pixelFormat === 'yuv420p' ? new FrameStream<Yuv420Image>(source, opts) : new FrameStream<RgbImage>(source, opts);
 }
 
-/** A frame's image over a frame's bytes. */
-function frameImage(format: PixelFormat, data: Uint8Array, info: StreamInfo): RgbImage | Yuv420Image {
-  return format === 'yuv420p' ? yuv420Image(data, info.width, info.height, yuvToRgb(info.matrix, info.fullRange)) : { data, width: info.width, height: info.height };
+/** A stream's frames: bytes a frame, and the image over a frame's bytes (a YUV stream's conversion fixed once). */
+function frameLayout(format: PixelFormat, info: StreamInfo): { bytes: number; image: (data: Uint8Array) => RgbImage | Yuv420Image } {
+  const { width, height } = info;
+  if (format === 'rgb24') return { bytes: width * height * 3, image: (data) => ({ data, width, height }) };
+  const colour = yuvToRgb(info.matrix, info.fullRange);
+  return { bytes: yuv420Bytes(width, height), image: (data) => yuv420Image(data, width, height, colour) };
 }
-
-/** The buffer under a frame's image. */
-const bytesOf = (image: RgbImage | Yuv420Image): Uint8Array => ('format' in image ? new Uint8Array(image.y.buffer, image.y.byteOffset, yuv420Bytes(image.width, image.height)) : image.data);
 
 type Waiter<I extends RgbImage | Yuv420Image> = { resolve: (r: IteratorResult<DecodedFrame<I>>) => void; reject: (e: unknown) => void };
 
@@ -178,7 +178,8 @@ export class FrameStream<I extends RgbImage | Yuv420Image = RgbImage> implements
   private readonly limit: number;
   private proc: ChildProcess | null = null;
   private fifo: FrameFifo | null = null;
-  private readonly queue: DecodedFrame<I>[] = [];
+  /** Frames waiting for the consumer, each with the buffer under its image. */
+  private readonly queue: { frame: DecodedFrame<I>; bytes: Uint8Array }[] = [];
   /** With `recycle`: buffers free for the next frames, and the one the consumer holds. */
   private readonly free: Uint8Array[] = [];
   private held: Uint8Array | null = null;
@@ -267,6 +268,7 @@ export class FrameStream<I extends RgbImage | Yuv420Image = RgbImage> implements
     signal?.addEventListener('abort', onAbort, { once: true });
     let log = '';
     let frameBytes = 0;
+    let imageOf: ((data: Uint8Array) => RgbImage | Yuv420Image) | null = null;
     let frame: Uint8Array | null = null;
     let filled = 0;
     let wall0 = 0;
@@ -276,7 +278,9 @@ export class FrameStream<I extends RgbImage | Yuv420Image = RgbImage> implements
       if (!this.parsed) this.describe(log);
       if (!this.parsed) return false;
       if (frameBytes === 0) {
-        frameBytes = this.format === 'yuv420p' ? yuv420Bytes(this.parsed.width, this.parsed.height) : this.parsed.width * this.parsed.height * 3;
+        const layout = frameLayout(this.format, this.parsed);
+        frameBytes = layout.bytes;
+        imageOf = layout.image;
         // A file decoded from `start` begins with the first frame at or after it (frames at k / fps).
         first = this.parsed.live ? 0 : Math.ceil((this.o.start ?? 0) * this.parsed.fps - 1e-3) / this.parsed.fps;
       }
@@ -292,7 +296,8 @@ export class FrameStream<I extends RgbImage | Yuv420Image = RgbImage> implements
       const now = performance.now();
       if (index === 0) wall0 = now;
       const t = info.live ? (now - wall0) / 1000 : first + index / info.fps;
-      this.push({ index, t, image: frameImage(this.format, current(), info) as I });
+      const bytes = current();
+      this.push({ index, t, image: imageOf!(bytes) as I }, bytes);
       frame = null;
       filled = 0;
       if (this.queue.length >= this.limit && !this.readerPaused()) { this.pauseReader(); this.stats.pauses++; }
@@ -372,15 +377,15 @@ export class FrameStream<I extends RgbImage | Yuv420Image = RgbImage> implements
     this.infoResolve(info);
   }
 
-  private push(f: DecodedFrame<I>): void {
+  private push(f: DecodedFrame<I>, bytes: Uint8Array): void {
     const w = this.waiter;
     if (w) {
       this.waiter = null;
-      if (this.o.recycle) this.held = bytesOf(f.image);
+      if (this.o.recycle) this.held = bytes;
       w.resolve({ done: false, value: f });
       return;
     }
-    this.queue.push(f);
+    this.queue.push({ frame: f, bytes });
     this.stats.maxQueued = Math.max(this.stats.maxQueued, this.queue.length);
   }
 
@@ -389,11 +394,11 @@ export class FrameStream<I extends RgbImage | Yuv420Image = RgbImage> implements
     // The consumer is done with the frame it held: its buffer takes a later frame.
     if (this.held) this.free.push(this.held);
     this.held = null;
-    const f = this.queue.shift();
-    if (f) {
-      if (this.o.recycle) this.held = bytesOf(f.image);
+    const q = this.queue.shift();
+    if (q) {
+      if (this.o.recycle) this.held = q.bytes;
       if (this.queue.length < this.limit && this.readerPaused()) this.resumeReader();
-      return Promise.resolve({ done: false, value: f });
+      return Promise.resolve({ done: false, value: q.frame });
     }
     if (this.ended) return Promise.resolve({ done: true, value: undefined });
     if (this.readerPaused()) this.resumeReader();

@@ -10,8 +10,8 @@ import { tableToImage, type VisionCalibration } from './calibration-model.ts';
 import { allocEdgeField, circleVotes, edgeField, findPeaks, type EdgeField } from './circle-votes.ts';
 import { allocFeatures, clothDifference, learnClothModel, type ClothModel, type FeaturePlanes } from './cloth-model.ts';
 import { dominantClothColour } from './cloth-colour.ts';
-import { checkRgbImage, type RgbImage } from './image.ts';
-import { isYuv, rgbPatch, toRgbImage, yuv420Bytes, type VideoImage } from './yuv-image.ts';
+import type { RgbImage } from './image.ts';
+import { checkVideoImage, isYuv, rgbPatch, toRgbImage, type VideoImage } from './yuv-image.ts';
 import { allocRectifiedFrame, buildGrid, rectify, gridToTable, growWindow, tableToGrid, windowAround, type GridWindow, type RectifiedFrame, type RectifiedGrid } from './rectify.ts';
 import { refineBall } from './refine.ts';
 import { DEFAULT_SELECT, selectBalls, type Candidate, type VoteRidge } from './select.ts';
@@ -264,13 +264,6 @@ export function imageRadius(cal: VisionCalibration, x: number, y: number): numbe
   const R = cal.rotation;
   const depth = R[6] * x + R[7] * y + R[8] * BALL_RADIUS + cal.translation[2];
   return (cal.fx * BALL_RADIUS) / depth;
-}
-
-/** An RGB24 image, or a YUV 4:2:0 one whose planes fit its size. */
-export function checkVideoImage(img: VideoImage, who: string): void {
-  if (!isYuv(img)) return checkRgbImage(img, who);
-  const n = img.y.length + img.u.length + img.v.length;
-  if (n !== yuv420Bytes(img.width, img.height)) throw new Error(`${who}: YUV image has ${n} bytes, expected ${yuv420Bytes(img.width, img.height)}`);
 }
 
 /** Mean sRGB over a disc of the image. */

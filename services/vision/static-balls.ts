@@ -1,10 +1,10 @@
 // Balls at rest need no new detection while the image around them does not change: each
-// resting ball's image patch (the ball and a margin, RGB) is kept from the frame of its last
+// resting ball's image patch (the ball and a margin, RGB or Y, U, V as the frame has them) is kept from the frame of its last
 // real detection (the key frame), and later frames compare the same pixels. When almost no
 // pixel moved by more than sensor and compression noise, the key frame's detection stands
 // (the ball has not moved by a pixel, nothing came over it); any cue, hand, shadow or roll
 // changes many pixels along the ball's outline and sends it back to the detector.
-import { isYuv, rgbPatch, yuvChange, yuvTriplets, type VideoImage } from './yuv-image.ts';
+import { isYuv, pixelTriplets, tripletChange, tripletTerms, type VideoImage } from './yuv-image.ts';
 
 export interface StaticOptions {
   /** Margin around the ball's radius (px) of the compared patch. Default 4. */
@@ -22,8 +22,8 @@ interface KeyPatch<D> {
   y0: number;
   w: number;
   h: number;
-  /** RGB bytes of each pixel, or from a YUV frame its Y, U, V bytes. */
-  rgb: Uint8Array;
+  /** Each pixel's triplet in the frame's own terms (yuv-image.ts): RGB, or from a YUV frame Y, U, V. */
+  triplets: Uint8Array;
   yuv: boolean;
   detection: D;
 }
@@ -47,10 +47,9 @@ export class StaticBalls<D extends { u: number; v: number; r: number }> {
     const w = Math.min(img.width, Math.round(d.u) + half + 1) - x0;
     const h = Math.min(img.height, Math.round(d.v) + half + 1) - y0;
     if (w <= 0 || h <= 0) return;
-    let rgb: Uint8Array;
-    if (isYuv(img)) yuvTriplets(img, x0, y0, w, h, (rgb = new Uint8Array(w * h * 3)));
-    else rgb = rgbPatch(img, x0, y0, w, h).image.data;
-    this.keys.set(track, { x0, y0, w, h, rgb, yuv: isYuv(img), detection: d });
+    const triplets = new Uint8Array(w * h * 3);
+    pixelTriplets(img, x0, y0, w, h, triplets);
+    this.keys.set(track, { x0, y0, w, h, triplets, yuv: isYuv(img), detection: d });
   }
 
   /** The key frame's detection when the ball's patch has not changed since, else null. */
@@ -60,28 +59,14 @@ export class StaticBalls<D extends { u: number; v: number; r: number }> {
     const limit = Math.floor(this.o.changedShare * k.w * k.h);
     const t = this.o.pixelDelta;
     if (isYuv(frame) !== k.yuv) return null;
+    // The same pixels now, compared as the change they make in RGB (yuv-image.ts).
+    const was = k.triplets;
+    const now = (this.scratch = this.scratch.length >= was.length ? this.scratch : new Uint8Array(was.length));
+    pixelTriplets(frame, k.x0, k.y0, k.w, k.h, now);
+    const terms = tripletTerms(frame);
     let changed = 0;
-    if (isYuv(frame)) {
-      // Y, U, V differences, as the change they make in RGB (yuv-image.ts).
-      const now = (this.scratch = this.scratch.length >= k.rgb.length ? this.scratch : new Uint8Array(k.rgb.length));
-      yuvTriplets(frame, k.x0, k.y0, k.w, k.h, now);
-      const c = frame.colour;
-      for (let q = 0; q < k.rgb.length; q += 3) {
-        if (yuvChange(c, now[q]! - k.rgb[q]!, now[q + 1]! - k.rgb[q + 1]!, now[q + 2]! - k.rgb[q + 2]!) > t && ++changed > limit) return null;
-      }
-      return k.detection;
-    }
-    const img = frame;
-    const d = img.data;
-    for (let j = 0; j < k.h; j++) {
-      let p = ((k.y0 + j) * img.width + k.x0) * 3;
-      let q = j * k.w * 3;
-      for (let i = 0; i < k.w; i++, p += 3, q += 3) {
-        const dr = d[p]! - k.rgb[q]!, dg = d[p + 1]! - k.rgb[q + 1]!, db = d[p + 2]! - k.rgb[q + 2]!;
-        if (dr > t || dr < -t || dg > t || dg < -t || db > t || db < -t) {
-          if (++changed > limit) return null;
-        }
-      }
+    for (let q = 0; q < was.length; q += 3) {
+      if (tripletChange(terms, now[q]! - was[q]!, now[q + 1]! - was[q + 1]!, now[q + 2]! - was[q + 2]!) > t && ++changed > limit) return null;
     }
     return k.detection;
   }

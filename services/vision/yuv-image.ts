@@ -6,7 +6,7 @@
 // converts those samples itself, as ffmpeg would: chroma repeated over each 2×2 block (the
 // unscaled yuv420p → rgb24 path of swscale), the stream's matrix (BT.601 unless it says BT.709)
 // and range (limited unless full).
-import type { RgbImage } from './image.ts';
+import { checkRgbImage, type RgbImage } from './image.ts';
 
 export type ColourMatrix = 'bt601' | 'bt709';
 
@@ -49,6 +49,13 @@ export interface Yuv420Image {
 export type VideoImage = RgbImage | Yuv420Image;
 
 export const isYuv = (img: VideoImage): img is Yuv420Image => 'format' in img && img.format === 'yuv420p';
+
+/** An RGB24 image, or a YUV 4:2:0 one whose planes fit its size. */
+export function checkVideoImage(img: VideoImage, who: string): void {
+  if (!isYuv(img)) return checkRgbImage(img, who);
+  const n = img.y.length + img.u.length + img.v.length;
+  if (n !== yuv420Bytes(img.width, img.height)) throw new Error(`${who}: YUV image has ${n} bytes, expected ${yuv420Bytes(img.width, img.height)}`);
+}
 
 /** Bytes of a yuv420p frame. */
 export const yuv420Bytes = (width: number, height: number): number => width * height + 2 * ((width + 1) >> 1) * ((height + 1) >> 1);
@@ -130,8 +137,33 @@ export function yuvChange(c: YuvToRgb, dy: number, du: number, dv: number): numb
   return Math.max(r < 0 ? -r : r, g < 0 ? -g : g, b < 0 ? -b : b);
 }
 
-/** Each pixel's (Y, U, V) bytes of the rectangle [x0, x0 + w) × [y0, y0 + h) (inside the image) into `out`. */
-export function yuvTriplets(img: Yuv420Image, x0: number, y0: number, w: number, h: number, out: Uint8Array): void {
+/**
+ * How the pixel triplets of a frame (pixelTriplets) compare: RGB bytes as they are, or a YUV
+ * frame's Y, U, V through its conversion. Change tests (key-frame patches, bed changes) keep
+ * triplets in the frame's own terms and never convert.
+ */
+export type TripletTerms = YuvToRgb | 'rgb';
+
+export const tripletTerms = (img: VideoImage): TripletTerms => (isYuv(img) ? img.colour : 'rgb');
+
+/** The largest change in an RGB channel that the difference (d0, d1, d2) of two triplets makes. */
+export function tripletChange(terms: TripletTerms, d0: number, d1: number, d2: number): number {
+  if (terms !== 'rgb') return yuvChange(terms, d0, d1, d2);
+  return Math.max(d0 < 0 ? -d0 : d0, d1 < 0 ? -d1 : d1, d2 < 0 ? -d2 : d2);
+}
+
+/**
+ * Each pixel's triplet of the rectangle [x0, x0 + w) × [y0, y0 + h) (inside the image) into
+ * `out`, in the frame's own terms: its RGB bytes, or its Y, U, V bytes.
+ */
+export function pixelTriplets(img: VideoImage, x0: number, y0: number, w: number, h: number, out: Uint8Array): void {
+  if (!isYuv(img)) {
+    for (let j = 0; j < h; j++) {
+      const src = ((y0 + j) * img.width + x0) * 3;
+      out.set(img.data.subarray(src, src + w * 3), j * w * 3);
+    }
+    return;
+  }
   const W = img.width;
   const cw = (W + 1) >> 1;
   for (let j = 0, o = 0; j < h; j++) {
@@ -161,12 +193,7 @@ export function rgbPatch(img: VideoImage, x0: number, y0: number, w: number, h: 
   const data = new Uint8Array(pw * ph * 3);
   if (isYuv(img)) {
     for (let j = 0, o = 0; j < ph; j++) for (let i = 0; i < pw; i++, o += 3) yuvPixel(img, xa + i, ya + j, data, o);
-  } else {
-    for (let j = 0; j < ph; j++) {
-      const src = ((ya + j) * img.width + xa) * 3;
-      data.set(img.data.subarray(src, src + pw * 3), j * pw * 3);
-    }
-  }
+  } else pixelTriplets(img, xa, ya, pw, ph, data);
   return { image: { data, width: pw, height: ph }, x0: xa, y0: ya };
 }
 
