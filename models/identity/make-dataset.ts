@@ -13,15 +13,16 @@ import { META_COLUMNS, configSamples, metaRow, type Sample } from './samples.ts'
 import { RESTING_SCENES, TRAIN_SCENES, randomConfig } from './scenes.ts';
 
 /** First configuration seed of each split: the evaluation never sees a training seed. */
-export const SPLIT_SEEDS = { train: 1, oblique: 200_000, val: 500_000, test: 900_000 } as const;
+export const SPLIT_SEEDS = { train: 1, oblique: 200_000, broadcast: 300_000, val: 500_000, test: 900_000 } as const;
 export type Split = keyof typeof SPLIT_SEEDS;
 
 export function splitSamples(split: Split, configs: number, frames: number, shard: number, shards: number, log?: (s: string) => void): Sample[] {
   const all: Sample[] = [];
   for (let i = shard; i < configs; i += shards) {
-    const cfg = randomConfig(SPLIT_SEEDS[split] + i, undefined, split === 'oblique' ? 1 : split === 'train' ? 0 : 0.3);
+    const cfg = split === 'broadcast' ? randomConfig(SPLIT_SEEDS[split] + i, undefined, 0, 1)
+      : randomConfig(SPLIT_SEEDS[split] + i, undefined, split === 'oblique' ? 1 : split === 'train' ? 0 : 0.3, split === 'test' ? 0.3 : 0);
     const t0 = performance.now();
-    const scenes = split === 'train' || split === 'oblique' ? TRAIN_SCENES : i % 2 === 0 ? RESTING_SCENES : TRAIN_SCENES;
+    const scenes = split === 'train' || split === 'oblique' || split === 'broadcast' ? TRAIN_SCENES : i % 2 === 0 ? RESTING_SCENES : TRAIN_SCENES;
     const s = configSamples(cfg, frames, scenes, { noneRatio: 0.35, maxOccluded: 0.95 });
     for (const x of s) all.push(x);
     log?.(`${split} config ${i} ${cfg.width}x${cfg.height} ${cfg.table} ${cfg.ballSet} cloth ${cfg.cloth.join(',')}: ${s.length} crops in ${((performance.now() - t0) / 1000).toFixed(1)} s (total ${all.length})`);

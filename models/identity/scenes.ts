@@ -23,6 +23,8 @@ export interface RenderConfig {
   /** Camera tilts (rad) of an oblique, broadcast-like view; absent: overhead (the renderer's ±1.5°). */
   tiltX?: number;
   tiltY?: number;
+  /** Camera roll (rad): a broadcast view behind a short rail is turned so that rail is at the bottom. */
+  roll?: number;
   noise: number;
   vignette: number;
   fps: number;
@@ -57,8 +59,12 @@ function randomCloth(rng: Rng): RGB {
   return [Math.round(r), Math.round(g), Math.round(b)];
 }
 
-/** A random setup; `obliqueShare` of them get a camera tilted 9–37° (broadcast-like views). */
-export function randomConfig(seed: number, sizes = RESOLUTIONS, obliqueShare = 0): RenderConfig {
+/**
+ * A random setup; `obliqueShare` of them get a camera tilted 9–37°, and `broadcastShare` of the
+ * rest a broadcast camera behind a rail, 49–75° from straight down (the real elevated TV views
+ * are ~70°: balls seen from the side, a stripe's band across them, their shadow below).
+ */
+export function randomConfig(seed: number, sizes = RESOLUTIONS, obliqueShare = 0, broadcastShare = 0): RenderConfig {
   const rng = new Rng(seed ^ 0x1d3a7);
   const [width, height] = weighted(rng, sizes);
   const fps = rng.next() < 0.5 ? 30 : 60;
@@ -80,6 +86,14 @@ export function randomConfig(seed: number, sizes = RESOLUTIONS, obliqueShare = 0
     const dir = rng.range(0, 2 * Math.PI);
     cfg.tiltX = tilt * Math.cos(dir);
     cfg.tiltY = tilt * Math.sin(dir);
+  } else if (broadcastShare > 0 && rng.next() < broadcastShare) {
+    const tilt = rng.range(0.85, 1.3);
+    // Mostly behind a short rail (tiltY), sometimes behind a long one; up to 12° off the axis.
+    const shortRail = rng.next() < 0.7;
+    const dir = (shortRail ? Math.PI / 2 : 0) + (rng.next() < 0.5 ? Math.PI : 0) + rng.range(-0.2, 0.2);
+    cfg.tiltX = tilt * Math.cos(dir);
+    cfg.tiltY = tilt * Math.sin(dir);
+    cfg.roll = (shortRail ? Math.sign(Math.sin(dir)) * (Math.PI / 2) : 0) + rng.range(-0.03, 0.03);
   }
   return cfg;
 }

@@ -1,13 +1,14 @@
 // `railbird calibrate <image|video> [--table 9ft] > calibration.json` and
 // `railbird detect <image>... [--calibration c.json]` (one JSON line per image).
 import type { Command } from 'commander';
-import { TABLE_SIZES, isOneOf } from '../contract/ids.ts';
+import { BALL_IDS, TABLE_SIZES, isOneOf } from '../contract/ids.ts';
 import { calibrate, CalibrationError } from '../vision/calibrate.ts';
 import { loadCalibration, type VisionCalibration } from '../vision/calibration-model.ts';
 import { decodeFrames, decodeImage } from '../vision/decode.ts';
 import { BallDetector } from '../vision/detect.ts';
 import { BallIdentifier, kindOfClass } from '../vision/identity.ts';
 import { NONE_CLASS } from '../vision/identity-classes.ts';
+import { assignSetIds } from '../vision/identity-rack.ts';
 import { detectionCrops } from '../vision/track-identity.ts';
 import type { RgbImage } from '../vision/image.ts';
 
@@ -57,15 +58,19 @@ export interface DetectLine {
 }
 
 /**
- * Detects the balls of one decoded image and names them with the identity model (one batch):
- * `id` and `kind` from the model's class (`id` null where the model calls the crop "not a ball";
- * `kind` then from its likeliest ball class), `confidence` the model's probability of its call,
- * `detection` the detector's own confidence.
+ * Detects the balls of one decoded image and names them with the identity model (one batch),
+ * one ball of each number: the ids are the likeliest assignment in which no two balls share one
+ * (`assignSetIds`), so where two balls both look most like the 8 the likelier keeps it and the
+ * other takes its next likeliest id. `id` is null where the model calls the crop "not a ball"
+ * (or a seventeenth ball would need one), `kind` then from its likeliest ball class;
+ * `confidence` the model's probability of the id given (of its call when null), `detection` the
+ * detector's own confidence.
  */
 export async function detectLine(path: string, img: RgbImage, cal: VisionCalibration, model: BallIdentifier, detector?: BallDetector): Promise<DetectLine> {
   const det = detector ?? new BallDetector(cal);
   const { balls } = det.detect(img);
   const ids = await model.identify(detectionCrops(img, balls));
+  const oneOfEach = assignSetIds(ids.map((m) => m.probs), BALL_IDS, NONE_CLASS);
   const r3 = (v: number): number => Math.round(v * 1000) / 1000;
   return {
     image: path,
@@ -73,8 +78,9 @@ export async function detectLine(path: string, img: RgbImage, cal: VisionCalibra
       const m = ids[k]!;
       let lead = 0;
       for (let c = 1; c < NONE_CLASS; c++) if (m.probs[c]! > m.probs[lead]!) lead = c;
-      const kind = kindOfClass(lead) as DetectLine['balls'][number]['kind'];
-      return { x: r3(b.u), y: r3(b.v), r: r3(b.r), kind, id: m.id, confidence: r3(m.confidence), detection: r3(b.confidence) };
+      const id = oneOfEach[k] ?? null;
+      const kind = kindOfClass(id ?? lead) as DetectLine['balls'][number]['kind'];
+      return { x: r3(b.u), y: r3(b.v), r: r3(b.r), kind, id, confidence: r3(id === null ? m.confidence : m.probs[id]!), detection: r3(b.confidence) };
     }),
   };
 }

@@ -1,12 +1,13 @@
-// Vision evaluation: `node bin/run-ts.mjs services/vision/eval.ts [--quick] [--seeds N] [--base S] [--no-real] [--real-only] [--no-video] [--video-only] [--rgb]`.
+// Vision evaluation: `node bin/run-ts.mjs services/vision/eval.ts [--quick] [--seeds N] [--base S] [--no-real] [--real-only] [--no-video] [--video-only] [--rgb] [--model file.onnx]`.
 // The videos are decoded as analyze decodes them (YUV 4:2:0 frames); --rgb: as RGB24 frames.
 // Renders fresh 1080p frames (all four cloths, both ball sets, scattered / racked / clustered
 // layouts, the cue and player in every frame, two balls rolling in each), calibrates from the
 // first frame of each camera, detects, and prints calibration corner error per cloth,
 // detection recall / precision, centre errors on resting balls and the time per stage. Then
 // runs the whole pipeline (detection, tracking, identity) on rendered videos against their
-// true tracks (the bundled demo and fresh simulated matches; eval-video.ts), and calibration +
-// detection on the real clips' first / last frames against their boxes. --quick: one camera per
+// true tracks (the bundled demo and fresh simulated matches; eval-video.ts), then the real clips:
+// calibration + detection on their first / last frames against their boxes, and the pipeline
+// through each whole clip (eval-real.ts). --model: another identity model for the real clips. --quick: one camera per
 // cloth × set, 15 s of the demo and one fresh one-shot match.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,7 +23,7 @@ import { detectionCrops } from './track-identity.ts';
 import { quantile } from './image.ts';
 import { evalVideo, printVideoScores, readTracks, type VideoScore } from './eval-video.ts';
 import { imageToTable, loadCalibration } from './calibration-model.ts';
-import { detectLine } from '../cli/vision-commands.ts';
+import { printRealScores } from './eval-real.ts';
 import { TABLE_SPECS, pocketCentre } from '../contract/table.ts';
 import { recordSimulation } from '../sim/recording/record.ts';
 import { POCKETS, type Game } from '../contract/ids.ts';
@@ -38,7 +39,7 @@ const BASE = opt('--base', 9000);
 const CLOTHS: ClothName[] = ['green', 'blue', 'red', 'grey'];
 const SETS: BallSetName[] = ['standard', 'tv'];
 const LAYOUTS: LayoutKind[] = ['scatter', 'rack', 'clusters'];
-const REAL_ROOT = '/work/shared/data/real/clips-dev';
+const MODEL = (() => { const k = args.indexOf('--model'); return k >= 0 ? args[k + 1] : undefined; })();
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 interface Tally {
@@ -147,66 +148,6 @@ async function synthetic(): Promise<void> {
   if (failures.length) console.log(`\nFailures (${failures.length}):\n  ${failures.slice(0, 40).join('\n  ')}`);
 }
 
-async function real(): Promise<void> {
-  if (!existsSync(REAL_ROOT)) {
-    console.log(`\nReal clips: ${REAL_ROOT} not present, skipped`);
-    return;
-  }
-  console.log('\nReal clips (development set; 1024×576 broadcast frames; a detection is right when its centre lies in a box ±2 px; the labels leave out balls in a pocket\'s jaws, so an unboxed detection within 10 cm of a pocket counts neither way; kind: cue / eight / solid / stripe of the right detections, from the identity model)');
-  console.log(`${pad('clip frame', 16)} ${pad('table', 14)} ${pad('boxes', 6)} ${pad('dets', 5)} ${pad('recall', 9)} ${pad('precision', 9)} ${pad('kind', 9)}`);
-  const KINDS = ['', 'cue', 'eight', 'solid', 'stripe'];
-  const model = await BallIdentifier.load();
-  let boxesAll = 0;
-  let detsAll = 0;
-  let tpAll = 0;
-  let kindAll = 0;
-  try {
-    for (const clip of [1, 2, 3, 4]) {
-      for (const which of ['first', 'last']) {
-        const dir = join(REAL_ROOT, `game1_clip${clip}`);
-        const img = await decodeImage(join(dir, 'frames', `frame_${which}.png`));
-        const boxes = readFileSync(join(dir, 'bounding_boxes', `frame_${which}_bbox.txt`), 'utf8').trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
-        let status = 'not found';
-        let dets: { u: number; v: number; kind: string; inJaws: boolean }[] = [];
-        try {
-          const cal = calibrate(img.data, img.width, img.height);
-          status = cal.fit?.edges === 'cushion-noses' ? 'noses' : 'outline only';
-          const spec = TABLE_SPECS[cal.table];
-          const line = await detectLine(`clip${clip}`, img, cal, model);
-          dets = line.balls.map((b) => {
-            const p = imageToTable(cal, b.x, b.y, 'ball');
-            const inJaws = POCKETS.some((k) => { const c = pocketCentre(spec, k); return Math.hypot(p.x - c.x, p.y - c.y) < 0.1; });
-            return { u: b.x, v: b.y, kind: b.kind, inJaws };
-          });
-        } catch {
-          dets = [];
-        }
-        const used = new Set<number>();
-        let tp = 0;
-        let kinds = 0;
-        let counted = 0;
-        for (const d of dets) {
-          const k = boxes.findIndex((b, i) => !used.has(i) && d.u >= b[0]! - 2 && d.u <= b[0]! + b[2]! + 2 && d.v >= b[1]! - 2 && d.v <= b[1]! + b[3]! + 2);
-          if (k >= 0) {
-            used.add(k);
-            tp++;
-            counted++;
-            if (KINDS[boxes[k]![4]!] === d.kind) kinds++;
-          } else if (!d.inJaws) counted++;
-        }
-        boxesAll += boxes.length;
-        detsAll += counted;
-        tpAll += tp;
-        kindAll += kinds;
-        console.log(`${pad(`clip${clip} ${which}`, 16)} ${pad(status, 14)} ${pad(boxes.length, 6)} ${pad(counted, 5)} ${pad(pct(tp, boxes.length), 9)} ${pad(pct(tp, counted), 9)} ${pad(pct(kinds, tp), 9)}`);
-      }
-    }
-  } finally {
-    await model.release();
-  }
-  console.log(`${pad('all', 16)} ${pad('', 14)} ${pad(boxesAll, 6)} ${pad(detsAll, 5)} ${pad(pct(tpAll, boxesAll), 9)} ${pad(pct(tpAll, detsAll), 9)} ${pad(pct(kindAll, tpAll), 9)}`);
-}
-
 /** A fresh recording (cached under tmp/vision-eval/ by its settings). */
 async function simulated(game: Game, seed: number, shots: number, cloth: ClothName, ballSet: BallSetName): Promise<string> {
   const out = join(ROOT, 'tmp', 'vision-eval', `${game}-${seed}-${shots}-${cloth}-${ballSet}`);
@@ -236,4 +177,11 @@ async function videos(): Promise<void> {
 
 if (!args.includes('--real-only') && !args.includes('--video-only')) await synthetic();
 if (!args.includes('--no-video') && !args.includes('--real-only')) await videos();
-if (!args.includes('--no-real') && !args.includes('--video-only')) await real();
+if (!args.includes('--no-real') && !args.includes('--video-only')) {
+  const model = await (MODEL ? BallIdentifier.load(MODEL) : BallIdentifier.load());
+  try {
+    await printRealScores(model);
+  } finally {
+    await model.release();
+  }
+}

@@ -56,3 +56,30 @@ export function assignRackIds(probs: readonly ArrayLike<number>[], ids: readonly
   const cost = probs.map((p) => ids.map((id) => -Math.log(Math.max(1e-9, p[id]!))));
   return hungarian(cost).map((c) => ids[c]!);
 }
+
+/**
+ * One ball of each number in a set: the most likely ids of the balls seen together (one frame's
+ * detections) when no two may share one — Hungarian on −log p(id | a ball) over `ids`. A ball
+ * the model calls "not a ball" (p(none) above `noneAbove`) takes no id, nor do balls beyond the
+ * set's size; both get null. Two balls read as the 8 (the dark purple 4 and the 8 itself) then
+ * settle as the 8 and the next likeliest id of the other. An id less than `minShare` as likely
+ * as the ball's own likeliest one is not forced on it (null): the clash then says one of the
+ * readings is wrong, not which.
+ */
+export function assignSetIds(probs: readonly ArrayLike<number>[], ids: readonly BallId[], noneClass: number, noneAbove = 0.5, minShare = 0.05): (BallId | null)[] {
+  const rows = probs.map((p, k) => k).filter((k) => !(probs[k]![noneClass]! > noneAbove));
+  const cost = rows.map((k) => {
+    const p = probs[k]!;
+    const ball = 1 - p[noneClass]! || 1;
+    return ids.map((id) => -Math.log(Math.max(1e-9, p[id]! / ball)));
+  });
+  const out = new Array<BallId | null>(probs.length).fill(null);
+  hungarian(cost).forEach((c, r) => {
+    if (c < 0) return;
+    const p = probs[rows[r]!]!;
+    let best = 0;
+    for (const id of ids) best = Math.max(best, p[id]!);
+    if (p[ids[c]!]! >= minShare * best) out[rows[r]!] = ids[c]!;
+  });
+  return out;
+}

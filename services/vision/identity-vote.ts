@@ -4,7 +4,8 @@
 // over the ball, a detector glitch) are left out. A stripe rolled so that its band hides for a
 // few frames, or a blurred frame, then cannot flip an identity built over many observations,
 // while a lasting disagreement (a tracker swap) wins in the end. `assignUnique` gives each ball
-// number to at most one track: the track with the stronger evidence keeps it.
+// number to at most one track: the track with the stronger evidence keeps it, and the others
+// are read again among the numbers left.
 import type { BallId } from '../contract/ids.ts';
 import { NONE_CLASS, kindOfClass, type BallKind } from './identity-classes.ts';
 
@@ -19,9 +20,15 @@ export interface VoteOptions {
   minFrames: number;
   /** Posterior the leading id needs to resolve. */
   minConfidence: number;
+  /** "Not a ball" looks (skipped ones) that make a track not a ball, when they also outnumber its ball looks `noneRatio` to one. */
+  noneLooks: number;
+  noneRatio: number;
 }
 
-export const DEFAULT_VOTE: VoteOptions = { decay: 0.97, floor: 0.02, skipNone: 0.6, minFrames: 1, minConfidence: 0.9 };
+/** resolvedAmong takes no id with less than this share of the track's likeliest id's posterior. */
+const AMONG_MIN_SHARE = 0.05;
+
+export const DEFAULT_VOTE: VoteOptions = { decay: 0.97, floor: 0.02, skipNone: 0.6, minFrames: 1, minConfidence: 0.9, noneLooks: 3, noneRatio: 3 };
 
 export interface VotedIdentity {
   /** The leading id (null before any observation). */
@@ -35,8 +42,9 @@ export interface VotedIdentity {
 
 function checkOptions(o: VoteOptions): void {
   const ok = o.decay > 0 && o.decay <= 1 && o.floor > 0 && o.floor < 1 && o.skipNone > 0 && o.skipNone <= 1
-    && Number.isInteger(o.minFrames) && o.minFrames >= 1 && o.minConfidence > 0 && o.minConfidence <= 1;
-  if (!ok) throw new Error('TrackVote: decay, floor and skipNone in (0, 1], minFrames a positive integer, minConfidence in (0, 1]');
+    && Number.isInteger(o.minFrames) && o.minFrames >= 1 && o.minConfidence > 0 && o.minConfidence <= 1
+    && Number.isInteger(o.noneLooks) && o.noneLooks >= 1 && o.noneRatio > 0;
+  if (!ok) throw new Error('TrackVote: decay, floor and skipNone in (0, 1], minFrames and noneLooks positive integers, minConfidence in (0, 1], noneRatio positive');
 }
 
 /** What a track carries for identity: the classifier side adds votes to it (its own API), the tracker ages it each frame and reads the resolved ball number. */
@@ -47,6 +55,8 @@ export interface IdentityHook {
   resolved(): BallId | null;
   /** Strength behind an id (two tracks resolving to one number: the stronger keeps it). */
   weightOf(id: BallId): number;
+  /** The id the votes agree on among the numbers still free (others' ids taken away), or null. */
+  resolvedAmong(free: (id: BallId) => boolean): BallId | null;
 }
 
 /** The running vote of one track; the tracker's default `IdentityHook`. */
@@ -54,6 +64,8 @@ export class TrackVote implements IdentityHook {
   /** Accumulated log-probability per ball id (0–15). */
   readonly score = new Float64Array(16);
   frames = 0;
+  /** Looks skipped as "not a ball". */
+  noneFrames = 0;
   private readonly o: VoteOptions;
 
   constructor(o: Partial<VoteOptions> = {}) {
@@ -69,7 +81,10 @@ export class TrackVote implements IdentityHook {
     if (probs.length < 16) throw new Error('TrackVote.add: need at least 16 class probabilities');
     if (!(weight > 0 && weight <= 1)) throw new Error('TrackVote.add: weight must be in (0, 1]');
     const pn = probs[NONE_CLASS] ?? 0;
-    if (pn > this.o.skipNone) return false;
+    if (pn > this.o.skipNone) {
+      this.noneFrames++;
+      return false;
+    }
     const ball = 1 - pn || 1;
     const lf = Math.log(this.o.floor);
     for (let c = 0; c < 16; c++) {
@@ -90,6 +105,16 @@ export class TrackVote implements IdentityHook {
   reset(): void {
     this.score.fill(0);
     this.frames = 0;
+    this.noneFrames = 0;
+  }
+
+  /**
+   * Whether the model keeps saying this track is not a ball (a pocket's mouth, a mark on a
+   * rail, a chalk cube taken for one): enough "not a ball" looks, and many more of them than
+   * ball looks. A ball that a hand covered for a while has its ball looks from before.
+   */
+  get notABall(): boolean {
+    return this.noneFrames >= this.o.noneLooks && this.noneFrames >= this.o.noneRatio * this.frames;
   }
 
   /** Log-posterior of each id (softmax of the scores, in logs). */
@@ -121,6 +146,30 @@ export class TrackVote implements IdentityHook {
     return v.frames >= this.o.minFrames && v.confidence >= this.o.minConfidence ? v.id : null;
   }
 
+  /**
+   * Tracker hook: the leading id among the free ones once it holds `minConfidence` of the
+   * posterior left to them (a second reading of the purple 4 after the 8 went to a track that
+   * is surer of it), or null.
+   */
+  resolvedAmong(free: (id: BallId) => boolean): BallId | null {
+    if (this.frames < this.o.minFrames) return null;
+    const lp = this.logPosterior();
+    let best = -1;
+    let sum = 0;
+    for (let c = 0; c < 16; c++) {
+      if (!free(c as BallId)) continue;
+      sum += Math.exp(lp[c]!);
+      if (best < 0 || lp[c]! > lp[best]!) best = c;
+    }
+    if (best < 0 || !(Math.exp(lp[best]!) / sum >= this.o.minConfidence)) return null;
+    // Not an id a single look all but rules out (the looks of a resting ball are not independent,
+    // so the posterior is judged per look): the clash then says a reading is wrong, not which.
+    const looks = Math.min(this.frames, 1 / (1 - this.o.decay));
+    let top = -Infinity;
+    for (let c = 0; c < 16; c++) top = Math.max(top, this.score[c]!);
+    return (this.score[best]! - top) / looks >= Math.log(AMONG_MIN_SHARE) ? (best as BallId) : null;
+  }
+
   /** Tracker hook: strength behind an id, the log-likelihood margin over the best other id. */
   weightOf(id: BallId): number {
     if (this.frames === 0) return 0;
@@ -131,15 +180,18 @@ export class TrackVote implements IdentityHook {
 }
 
 /**
- * One-to-one ids for many tracks: the (track, id) pairs with the tracks' own resolved ids, in
- * order of strength (`weightOf`), each id and each track used once; a track whose id went to a
- * stronger track maps to null.
+ * One-to-one ids for many tracks (one ball of each number): the (track, id) pairs with the
+ * tracks' own resolved ids, in order of strength (`weightOf`), each id and each track used once;
+ * then the tracks left without one (their id went to a stronger track, or their votes were
+ * split) and `rereadable` take the id their votes agree on among the numbers still free
+ * (`resolvedAmong`), or null.
  */
-export function assignUnique<K>(tracks: Iterable<readonly [K, IdentityHook]>): Map<K, BallId | null> {
+export function assignUnique<K>(tracks: Iterable<readonly [K, IdentityHook]>, rereadable: (key: K) => boolean = () => true): Map<K, BallId | null> {
+  const votes = [...tracks];
   const claims: { key: K; id: BallId; w: number; order: number }[] = [];
   const out = new Map<K, BallId | null>();
   let order = 0;
-  for (const [key, vote] of tracks) {
+  for (const [key, vote] of votes) {
     out.set(key, null);
     const id = vote.resolved();
     if (id !== null) claims.push({ key, id, w: vote.weightOf(id), order: order++ });
@@ -147,6 +199,21 @@ export function assignUnique<K>(tracks: Iterable<readonly [K, IdentityHook]>): M
   claims.sort((a, b) => b.w - a.w || a.order - b.order);
   const used = new Set<BallId>();
   for (const c of claims) {
+    if (used.has(c.id)) continue;
+    used.add(c.id);
+    out.set(c.key, c.id);
+  }
+  // The rest read again without the numbers taken (one ball of each number); the strongest first.
+  const free = (id: BallId): boolean => !used.has(id);
+  const second: { key: K; id: BallId; w: number; order: number }[] = [];
+  order = 0;
+  for (const [key, vote] of votes) {
+    if (out.get(key) !== null || !rereadable(key)) continue;
+    const id = vote.resolvedAmong(free);
+    if (id !== null) second.push({ key, id, w: vote.weightOf(id), order: order++ });
+  }
+  second.sort((a, b) => b.w - a.w || a.order - b.order);
+  for (const c of second) {
     if (used.has(c.id)) continue;
     used.add(c.id);
     out.set(c.key, c.id);

@@ -53,7 +53,7 @@ export interface PipelineOptions {
 
 /** A tracked ball with its voted identity. */
 export interface PipelineBall extends TrackedBall<BallDetection> {
-  /** Kind of the leading id of the track's vote ('none' before any vote). */
+  /** Kind of the ball's id, or while it has none of the leading id of the track's vote ('none' before any vote). */
   kind: BallKind;
   /** Posterior of the leading id (0 before any vote). */
   confidence: number;
@@ -218,9 +218,10 @@ export class VisionPipeline {
       await this.ids.observe(img, tracked, this.tracker);
       tracked = this.tracker.resolveIds(tracked);
     }
-    const out = tracked.map((b): PipelineBall => {
+    // A track the identity model keeps calling "not a ball" is not reported.
+    const out = tracked.filter((b) => !this.tracker.track(b.trackId)?.identity.notABall).map((b): PipelineBall => {
       const v = this.tracker.track(b.trackId)?.identity.identity;
-      const lead = v?.id ?? null;
+      const lead = b.id ?? v?.id ?? null;
       return { ...b, kind: lead === null ? 'none' : kindOfClass(lead), confidence: v?.confidence ?? 0 };
     });
     const identity = this.ids ? { ...this.ids.stats } : { crops: 0, ms: 0, rack: null };

@@ -117,9 +117,12 @@ export class TrackIdentities {
     for (const b of balls) {
       if (!b.detection) continue;
       const st = this.state.get(b.trackId)!;
-      const vote = tracker.track(b.trackId)!.identity.identity;
+      const hook = tracker.track(b.trackId)!.identity;
+      const vote = hook.identity;
       let p = -1;
-      if (b.id === null) p = 0;
+      // Not a ball so far: looked at again every few frames (a ball a hand let go of turns up).
+      if (b.id === null && hook.notABall) p = f - st.last >= this.s.movingEvery ? 2 : -1;
+      else if (b.id === null) p = 0;
       else if (f <= st.watchUntil || vote.confidence < this.s.sure) p = 1;
       else if (moving(b) && f - st.last >= this.s.movingEvery) p = 2;
       else if ((f + 7 * b.trackId) % this.s.restEvery === 0 || f - st.last >= 2 * this.s.restEvery) p = 3;

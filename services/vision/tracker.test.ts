@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { greedyAssign, hungarian } from './hungarian.ts';
-import { TrackVote } from './identity-vote.ts';
+import { assignSetIds } from './identity-rack.ts';
+import { TrackVote, assignUnique } from './identity-vote.ts';
 import { ConstantVelocityFilter, CushionBounceFilter } from './motion.ts';
 import { BallTracker, tableDistance, type TablePositioned } from './tracker.ts';
 import { smearRejoin } from './rejoin.ts';
@@ -115,9 +116,63 @@ describe('ball tracker', () => {
     expect(hard.resolved()).toBe(3);
     expect(() => v.add(dist({ 2: 1 }), Number.NaN)).toThrow();
   });
+
+  it('gives a track whose number went to a surer one its next likeliest number, never one its looks rule out (one ball of each number)', () => {
+    const dist = (w: Record<number, number>): Float32Array => {
+      const p = new Float32Array(17).fill(0.001);
+      for (const [id, v] of Object.entries(w)) p[Number(id)] = v;
+      return p;
+    };
+    const [eight, purple, red] = [new TrackVote(), new TrackVote(), new TrackVote()];
+    for (let k = 0; k < 5; k++) {
+      eight.add(dist({ 8: 0.98 }));
+      // The dark purple 4 on a broadcast view reads as the 8, with the 4 second.
+      purple.add(dist({ 8: 0.6, 4: 0.35 }));
+      // A red ball read as the 8 with nothing else in sight: the clash says a reading is wrong, not which.
+      red.add(dist({ 8: 0.97 }));
+    }
+    expect(purple.resolved()).toBe(8);
+    expect(assignUnique([['eight', eight], ['purple', purple], ['red', red]] as const)).toEqual(new Map([['eight', 8], ['purple', 4], ['red', null]]));
+    // Until the 8 is taken, the purple track keeps its own reading.
+    expect(assignUnique([['purple', purple]] as const)).toEqual(new Map([['purple', 8]]));
+  });
+
+  it('takes a track the model keeps calling "not a ball" for none, but not a ball a hand covered for a while', () => {
+    const none = new Float32Array(17).fill(0.001);
+    none[16] = 0.95;
+    const ball = new Float32Array(17).fill(0.001);
+    ball[3] = 0.95;
+    const pocket = new TrackVote();
+    pocket.add(none);
+    pocket.add(none);
+    expect(pocket.notABall).toBe(false);
+    pocket.add(none);
+    expect(pocket.notABall).toBe(true);
+    const covered = new TrackVote();
+    for (let k = 0; k < 3; k++) covered.add(ball);
+    for (let k = 0; k < 8; k++) covered.add(none);
+    expect(covered.notABall).toBe(false);
+    expect(covered.resolved()).toBe(3);
+  });
 });
 
 describe('assignment', () => {
+  it('assignSetIds gives the balls of one frame one of each number, no id to "not a ball", none an id it rules out', () => {
+    const p = (w: Record<number, number>): Float32Array => {
+      const out = new Float32Array(17).fill(0.001);
+      for (const [id, v] of Object.entries(w)) out[Number(id)] = v;
+      return out;
+    };
+    const ids = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] as const;
+    // The purple 4 and the cream cue ball of a broadcast view, the 8 and the 14 themselves, a pocket's mouth.
+    const frame = [p({ 8: 0.5, 4: 0.3 }), p({ 8: 0.9 }), p({ 14: 0.5, 0: 0.3 }), p({ 14: 0.9 }), p({ 16: 0.9 })];
+    expect(assignSetIds(frame, ids, 16)).toEqual([4, 8, 0, 14, null]);
+    // A second ball read as the 8 with nothing else likely: left without an id.
+    expect(assignSetIds([p({ 8: 0.9 }), p({ 8: 0.98 })], ids, 16)).toEqual([null, 8]);
+    // Within a game's set only.
+    expect(assignSetIds([p({ 12: 0.6, 4: 0.3 })], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], 16)).toEqual([4]);
+  });
+
   it('hungarian finds the minimum total cost (brute force on small matrices), respecting forbidden pairs', () => {
     let seed = 7;
     const rand = (): number => {

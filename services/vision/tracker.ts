@@ -219,9 +219,17 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
   }
 }
 
-/** A ball number belongs to one track: where two resolve to the same, the stronger vote keeps it. */
+/** Below this speed (m/s) a seen ball left without a number is read again among the free ones. */
+const REREAD_SPEED = 0.05;
+
+/**
+ * A ball number belongs to one track: where two resolve to the same, the stronger vote keeps it;
+ * a ball at rest and in sight that is left without one is read again among the numbers still
+ * free (moving balls are not: at a break, blurred looks and softened votes would trade ids).
+ */
 function uniqueIdentities<D extends TablePositioned, H extends IdentityHook>(balls: TrackedBall<D>[], tracks: readonly Track<D, H>[]): TrackedBall<D>[] {
   const shown = new Set(balls.map((b) => b.trackId));
-  const ids = assignUnique(tracks.filter((t) => shown.has(t.trackId)).map((t) => [t.trackId, t.identity] as const));
+  const still = new Set(balls.filter((b) => !b.occluded && Math.hypot(b.vx, b.vy) < REREAD_SPEED).map((b) => b.trackId));
+  const ids = assignUnique(tracks.filter((t) => shown.has(t.trackId)).map((t) => [t.trackId, t.identity] as const), (k) => still.has(k));
   return balls.map((b) => ({ ...b, id: ids.get(b.trackId) ?? null }));
 }

@@ -1,0 +1,166 @@
+// The real development clips (../shared/data/real/clips-dev: broadcast 8-ball, 1024×576, boxes
+// with cue / eight / solid / stripe on each clip's first and last frame). Two readings:
+// - stills: `railbird detect` on the two labelled frames alone (calibrated from the frame);
+// - tracked: the vision pipeline run through the whole clip (calibrated from its first frame),
+//   its balls on the labelled frames (the first read 0.1 s in) scored with the kind the pipeline shows then ("live") and
+//   with the kind its track ends the clip with ("review": a recorded match is read to the end).
+// A detection is right when its centre lies in a box ±2 px; the labels leave out balls in a
+// pocket's jaws, so an unboxed detection within 10 cm of a pocket counts neither way.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { detectLine } from '../cli/vision-commands.ts';
+import { POCKETS } from '../contract/ids.ts';
+import { TABLE_SPECS, pocketCentre } from '../contract/table.ts';
+import { calibrate } from './calibrate.ts';
+import { imageToTable, tableToImage, type VisionCalibration } from './calibration-model.ts';
+import { ffprobePath } from '../capture/ffmpeg-path.ts';
+import { probeVideo } from '../sim/render/encoder.ts';
+import { decodeImage } from './decode.ts';
+import { streamFrames } from './eval-video.ts';
+import type { BallIdentifier, BallKind } from './identity.ts';
+import { VisionPipeline } from './pipeline.ts';
+import type { VideoImage } from './yuv-image.ts';
+
+export const REAL_CLIPS_ROOT = '/work/shared/data/real/clips-dev';
+const KIND_OF_CATEGORY = ['', 'cue', 'eight', 'solid', 'stripe'] as const;
+const FRAMES = ['first', 'last'] as const;
+/** The frame the first labelled one is read at (0.1 s in at 30 fps). */
+const FIRST_AT = 3;
+
+type Box = [x: number, y: number, w: number, h: number, kind: BallKind];
+export interface Seen { u: number; v: number; kind: BallKind }
+export interface RealScore { boxes: number; counted: number; right: number; kindRight: number }
+
+export function realClips(root = REAL_CLIPS_ROOT): string[] {
+  if (!existsSync(root)) return [];
+  return [1, 2, 3, 4].map((k) => join(root, `game1_clip${k}`)).filter((d) => existsSync(d));
+}
+
+export function readBoxes(clip: string, which: (typeof FRAMES)[number]): Box[] {
+  return readFileSync(join(clip, 'bounding_boxes', `frame_${which}_bbox.txt`), 'utf8').trim().split('\n')
+    .map((l) => l.trim().split(/\s+/).map(Number))
+    .filter((v) => v.length >= 5 && KIND_OF_CATEGORY[v[4]!])
+    .map((v) => [v[0]!, v[1]!, v[2]!, v[3]!, KIND_OF_CATEGORY[v[4]!] as BallKind]);
+}
+
+/** Scores balls seen on a labelled frame against its boxes. */
+export function scoreSeen(boxes: readonly Box[], seen: readonly Seen[], cal: VisionCalibration | null): RealScore {
+  const used = new Set<number>();
+  const s: RealScore = { boxes: boxes.length, counted: 0, right: 0, kindRight: 0 };
+  const spec = cal ? TABLE_SPECS[cal.table] : null;
+  for (const d of seen) {
+    const k = boxes.findIndex((b, i) => !used.has(i) && d.u >= b[0] - 2 && d.u <= b[0] + b[2] + 2 && d.v >= b[1] - 2 && d.v <= b[1] + b[3] + 2);
+    if (k >= 0) {
+      used.add(k);
+      s.right++;
+      s.counted++;
+      if (boxes[k]![4] === d.kind) s.kindRight++;
+      continue;
+    }
+    const p = cal ? imageToTable(cal, d.u, d.v, 'ball') : null;
+    const inJaws = p !== null && spec !== null && POCKETS.some((q) => { const c = pocketCentre(spec, q); return Math.hypot(p.x - c.x, p.y - c.y) < 0.1; });
+    if (!inJaws) s.counted++;
+  }
+  return s;
+}
+
+/** `railbird detect` on one labelled frame. */
+export async function stillScore(clip: string, which: (typeof FRAMES)[number], model: BallIdentifier): Promise<{ score: RealScore; fit: string }> {
+  const img = await decodeImage(join(clip, 'frames', `frame_${which}.png`));
+  const boxes = readBoxes(clip, which);
+  try {
+    const cal = calibrate(img.data, img.width, img.height);
+    const line = await detectLine(clip, img, cal, model);
+    return { score: scoreSeen(boxes, line.balls.map((b) => ({ u: b.x, v: b.y, kind: b.kind })), cal), fit: cal.fit?.edges === 'cushion-noses' ? 'noses' : 'outline only' };
+  } catch {
+    return { score: scoreSeen(boxes, [], null), fit: 'not found' };
+  }
+}
+
+export interface TrackedClipScore {
+  fit: string;
+  frames: number;
+  /** Per labelled frame: the kind shown then, and the kind the track ends with. */
+  live: Record<(typeof FRAMES)[number], RealScore>;
+  review: Record<(typeof FRAMES)[number], RealScore>;
+}
+
+/** The pipeline through a whole clip (YUV frames, as analyze reads them), scored on its first and last frame. */
+export async function trackedScore(clip: string, model: BallIdentifier): Promise<TrackedClipScore> {
+  const name = clip.split('/').pop()!;
+  const video = join(clip, `${name}.mp4`);
+  const info = await probeVideo(video, ffprobePath() ?? 'ffprobe');
+  const first = await decodeImage(join(clip, 'frames', 'frame_first.png'));
+  const cal = calibrate(first.data, first.width, first.height);
+  const pipeline = new VisionPipeline(cal, { identifier: model });
+  const seenAt: { trackId: number; u: number; v: number; kind: BallKind }[][] = [];
+  const lastKind = new Map<number, BallKind>();
+  const fps = info.fps > 0 ? info.fps : 30;
+  try {
+    await streamFrames(video, { width: info.width, height: info.height }, 0, 1e6, async (img: VideoImage, i: number) => {
+      const out = await pipeline.process(img, i / fps);
+      const balls = out.balls.filter((b) => !b.occluded).map((b) => {
+        const p = b.detection ?? tableToImage(cal, b.x, b.y, 'ball');
+        if (b.kind !== 'none') lastKind.set(b.trackId, b.kind);
+        return { trackId: b.trackId, u: p.u, v: p.v, kind: b.kind };
+      });
+      seenAt[i] = balls;
+    }, 'yuv420p');
+  } finally {
+    await pipeline.release();
+  }
+  const frames = seenAt.length;
+  // New tracks are reported from their second sighting: the first labelled frame (before the
+  // shot, nothing moving) is read FIRST_AT frames in.
+  const on = { first: seenAt[Math.min(FIRST_AT, frames - 1)] ?? [], last: seenAt[frames - 1] ?? [] };
+  const live = {} as TrackedClipScore['live'];
+  const review = {} as TrackedClipScore['review'];
+  for (const which of FRAMES) {
+    const boxes = readBoxes(clip, which);
+    live[which] = scoreSeen(boxes, on[which], cal);
+    review[which] = scoreSeen(boxes, on[which].map((b) => ({ ...b, kind: lastKind.get(b.trackId) ?? b.kind })), cal);
+  }
+  return { fit: cal.fit?.edges === 'cushion-noses' ? 'noses' : 'outline only', frames, live, review };
+}
+
+const pct = (a: number, b: number): string => (b ? ((100 * a) / b).toFixed(2) + ' %' : '-');
+const pad = (s: string | number, n: number): string => String(s).padStart(n);
+const add = (a: RealScore, b: RealScore): RealScore => ({ boxes: a.boxes + b.boxes, counted: a.counted + b.counted, right: a.right + b.right, kindRight: a.kindRight + b.kindRight });
+const ZERO: RealScore = { boxes: 0, counted: 0, right: 0, kindRight: 0 };
+
+/** Prints both tables; nothing when the clips are not present. */
+export async function printRealScores(model: BallIdentifier, root = REAL_CLIPS_ROOT): Promise<void> {
+  const clips = realClips(root);
+  if (!clips.length) {
+    console.log(`\nReal clips: ${root} not present, skipped`);
+    return;
+  }
+  const row = (name: string, fit: string, s: RealScore, extra = ''): string =>
+    `${pad(name, 16)} ${pad(fit, 14)} ${pad(s.boxes, 6)} ${pad(s.counted, 5)} ${pad(pct(s.right, s.boxes), 9)} ${pad(pct(s.right, s.counted), 9)} ${pad(pct(s.kindRight, s.right), 9)}${extra}`;
+  console.log('\nReal clips, stills (development set; `railbird detect` on each labelled 1024×576 broadcast frame alone; a detection is right when its centre lies in a box ±2 px; the labels leave out balls in a pocket\'s jaws, so an unboxed detection within 10 cm of a pocket counts neither way; kind: cue / eight / solid / stripe of the right detections)');
+  console.log(`${pad('clip frame', 16)} ${pad('table', 14)} ${pad('boxes', 6)} ${pad('dets', 5)} ${pad('recall', 9)} ${pad('precision', 9)} ${pad('kind', 9)}`);
+  let all = ZERO;
+  for (const clip of clips) {
+    for (const which of FRAMES) {
+      const { score, fit } = await stillScore(clip, which, model);
+      all = add(all, score);
+      console.log(row(`${clip.split('_').pop()} ${which}`, fit, score));
+    }
+  }
+  console.log(row('all', '', all));
+  console.log('\nReal clips, tracked (the pipeline through each whole clip on YUV frames; the labelled frames scored with the kind shown then, and with the kind the track ends the clip with (review))');
+  console.log(`${pad('clip frame', 16)} ${pad('table', 14)} ${pad('boxes', 6)} ${pad('balls', 5)} ${pad('recall', 9)} ${pad('precision', 9)} ${pad('kind', 9)} ${pad('review', 9)}`);
+  let live = ZERO;
+  let review = ZERO;
+  for (const clip of clips) {
+    model.resetAdaptation();
+    const t = await trackedScore(clip, model);
+    for (const which of FRAMES) {
+      live = add(live, t.live[which]);
+      review = add(review, t.review[which]);
+      console.log(row(`${clip.split('_').pop()} ${which}`, t.fit, t.live[which], ` ${pad(pct(t.review[which].kindRight, t.review[which].right), 9)}`));
+    }
+  }
+  model.resetAdaptation();
+  console.log(row('all', '', live, ` ${pad(pct(review.kindRight, review.right), 9)}`));
+}
