@@ -6,7 +6,8 @@
 // while a lasting disagreement (a tracker swap) wins in the end. `assignUnique` gives each ball
 // number to at most one track: the track with the stronger evidence keeps it, and the others
 // are read again among the numbers left.
-import type { BallId } from '../contract/ids.ts';
+import { BALL_IDS, type BallId } from '../contract/ids.ts';
+import { hungarian } from './hungarian.ts';
 import { NONE_CLASS, kindOfClass, type BallKind } from './identity-classes.ts';
 
 export interface VoteOptions {
@@ -53,8 +54,10 @@ export interface IdentityHook {
   age(): void;
   /** The ball number the votes agree on, or null. */
   resolved(): BallId | null;
-  /** Strength behind an id (two tracks resolving to one number: the stronger keeps it). */
+  /** Strength behind an id (two moving tracks resolving to one number: the stronger keeps it). */
   weightOf(id: BallId): number;
+  /** Mean log-likelihood of an id per look (−Infinity before any look): the cost of giving it this number. */
+  meanScore(id: BallId): number;
   /** The id the votes agree on among the numbers still free (others' ids taken away), or null. */
   resolvedAmong(free: (id: BallId) => boolean): BallId | null;
 }
@@ -154,20 +157,24 @@ export class TrackVote implements IdentityHook {
   resolvedAmong(free: (id: BallId) => boolean): BallId | null {
     if (this.frames < this.o.minFrames) return null;
     const lp = this.logPosterior();
-    let best = -1;
+    const best = this.leadingAmong(free);
     let sum = 0;
-    for (let c = 0; c < 16; c++) {
-      if (!free(c as BallId)) continue;
-      sum += Math.exp(lp[c]!);
-      if (best < 0 || lp[c]! > lp[best]!) best = c;
-    }
-    if (best < 0 || !(Math.exp(lp[best]!) / sum >= this.o.minConfidence)) return null;
+    for (let c = 0; c < 16; c++) if (free(c as BallId)) sum += Math.exp(lp[c]!);
+    if (best === null || !(Math.exp(lp[best]!) / sum >= this.o.minConfidence)) return null;
     // Not an id a single look all but rules out (the looks of a resting ball are not independent,
     // so the posterior is judged per look): the clash then says a reading is wrong, not which.
-    const looks = Math.min(this.frames, 1 / (1 - this.o.decay));
+    const looks = this.looks();
     let top = -Infinity;
     for (let c = 0; c < 16; c++) top = Math.max(top, this.score[c]!);
     return (this.score[best]! - top) / looks >= Math.log(AMONG_MIN_SHARE) ? (best as BallId) : null;
+  }
+
+  /** The leading id among the free ones (null before any look, or when none is free). */
+  leadingAmong(free: (id: BallId) => boolean): BallId | null {
+    if (this.frames === 0) return null;
+    let best: BallId | null = null;
+    for (let c = 0; c < 16; c++) if (free(c as BallId) && (best === null || this.score[c]! > this.score[best]!)) best = c as BallId;
+    return best;
   }
 
   /** Tracker hook: strength behind an id, the log-likelihood margin over the best other id. */
@@ -177,46 +184,61 @@ export class TrackVote implements IdentityHook {
     for (let c = 0; c < 16; c++) if (c !== id) other = Math.max(other, this.score[c]!);
     return this.score[id]! - other;
   }
+
+  /** Tracker hook: the mean log-likelihood of an id per look (−Infinity before any look). */
+  meanScore(id: BallId): number {
+    return this.frames === 0 ? -Infinity : this.score[id]! / this.looks();
+  }
+
+  /** Effective number of looks behind the score (their decayed count). */
+  private looks(): number {
+    const d = this.o.decay;
+    return d < 1 ? (1 - d ** this.frames) / (1 - d) : this.frames;
+  }
 }
 
 /**
- * One-to-one ids for many tracks (one ball of each number): the (track, id) pairs with the
- * tracks' own resolved ids, in order of strength (`weightOf`), each id and each track used once;
- * then the tracks left without one (their id went to a stronger track, or their votes were
- * split) and `rereadable` take the id their votes agree on among the numbers still free
- * (`resolvedAmong`), or null.
+ * One-to-one ids for many tracks (one ball of each number). First the tracks' own resolved ids,
+ * the stronger claim (`weightOf`) first, as a moving or hidden ball keeps its number; then the
+ * `rereadable` tracks (balls at rest, in sight) are given the numbers the moving ones did not
+ * keep jointly: the assignment likeliest per look (Hungarian on −`meanScore`, so a track looked
+ * at more often does not win a number on the count of its looks: a cream cue ball read as the
+ * 14 on many looks against the 14 itself read clearly on fewer). A resting track keeps the number
+ * it is given when that is its own resolved one, or when its votes agree on it among the
+ * numbers no other track has (`resolvedAmong`: the dark purple 4 once the 8 went to the 8).
+ * Otherwise null.
  */
 export function assignUnique<K>(tracks: Iterable<readonly [K, IdentityHook]>, rereadable: (key: K) => boolean = () => true): Map<K, BallId | null> {
   const votes = [...tracks];
-  const claims: { key: K; id: BallId; w: number; order: number }[] = [];
-  const out = new Map<K, BallId | null>();
-  let order = 0;
-  for (const [key, vote] of votes) {
-    out.set(key, null);
+  const out = new Map<K, BallId | null>(votes.map(([key]) => [key, null]));
+  const claims = votes.flatMap(([key, vote], order) => {
     const id = vote.resolved();
-    if (id !== null) claims.push({ key, id, w: vote.weightOf(id), order: order++ });
-  }
+    return id === null ? [] : [{ key, id, w: vote.weightOf(id), order }];
+  });
   claims.sort((a, b) => b.w - a.w || a.order - b.order);
+  const kept = new Set<BallId>();
   const used = new Set<BallId>();
   for (const c of claims) {
     if (used.has(c.id)) continue;
     used.add(c.id);
+    if (rereadable(c.key)) continue;
+    kept.add(c.id);
     out.set(c.key, c.id);
   }
-  // The rest read again without the numbers taken (one ball of each number); the strongest first.
-  const free = (id: BallId): boolean => !used.has(id);
-  const second: { key: K; id: BallId; w: number; order: number }[] = [];
-  order = 0;
-  for (const [key, vote] of votes) {
-    if (out.get(key) !== null || !rereadable(key)) continue;
-    const id = vote.resolvedAmong(free);
-    if (id !== null) second.push({ key, id, w: vote.weightOf(id), order: order++ });
-  }
-  second.sort((a, b) => b.w - a.w || a.order - b.order);
-  for (const c of second) {
-    if (used.has(c.id)) continue;
-    used.add(c.id);
-    out.set(c.key, c.id);
-  }
+  const rows = votes.filter(([key, vote]) => rereadable(key) && Number.isFinite(vote.meanScore(0)));
+  if (!rows.length) return out;
+  const open = BALL_IDS.filter((id) => !kept.has(id));
+  const given = hungarian(rows.map(([, vote]) => open.map((id) => -vote.meanScore(id))));
+  const owner = new Map<BallId, number>();
+  given.forEach((c, r) => {
+    if (c >= 0) owner.set(open[c]!, r);
+  });
+  rows.forEach(([key, vote], r) => {
+    const c = given[r]!;
+    if (c < 0) return;
+    const id = open[c]!;
+    const free = (x: BallId): boolean => !kept.has(x) && (owner.get(x) === undefined || owner.get(x) === r);
+    if (vote.resolved() === id || vote.resolvedAmong(free) === id) out.set(key, id);
+  });
   return out;
 }

@@ -53,7 +53,7 @@ export interface PipelineOptions {
 
 /** A tracked ball with its voted identity. */
 export interface PipelineBall extends TrackedBall<BallDetection> {
-  /** Kind of the ball's id, or while it has none of the leading id of the track's vote ('none' before any vote). */
+  /** Kind of the ball's id, or while it has none of its vote's leading id among those no other ball has ('none' before any vote). */
   kind: BallKind;
   /** Posterior of the leading id (0 before any vote). */
   confidence: number;
@@ -218,10 +218,13 @@ export class VisionPipeline {
       await this.ids.observe(img, tracked, this.tracker);
       tracked = this.tracker.resolveIds(tracked);
     }
+    const taken = new Set(tracked.flatMap((b) => (b.id === null ? [] : [b.id])));
     // A track the identity model keeps calling "not a ball" is not reported.
     const out = tracked.filter((b) => !this.tracker.track(b.trackId)?.identity.notABall).map((b): PipelineBall => {
-      const v = this.tracker.track(b.trackId)?.identity.identity;
-      const lead = b.id ?? v?.id ?? null;
+      const vote = this.tracker.track(b.trackId)?.identity;
+      const v = vote?.identity;
+      // A ball without a number shows the kind of its likeliest number that no other ball has.
+      const lead = b.id ?? vote?.leadingAmong((id) => !taken.has(id)) ?? null;
       return { ...b, kind: lead === null ? 'none' : kindOfClass(lead), confidence: v?.confidence ?? 0 };
     });
     const identity = this.ids ? { ...this.ids.stats } : { crops: 0, ms: 0, rack: null };

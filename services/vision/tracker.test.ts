@@ -135,6 +135,21 @@ describe('ball tracker', () => {
     expect(assignUnique([['eight', eight], ['purple', purple], ['red', red]] as const)).toEqual(new Map([['eight', 8], ['purple', 4], ['red', null]]));
     // Until the 8 is taken, the purple track keeps its own reading.
     expect(assignUnique([['purple', purple]] as const)).toEqual(new Map([['purple', 8]]));
+    // A cream cue ball read as the 14 on 54 looks does not take the number from the 14 itself,
+    // read far more clearly on 12 (the numbers go jointly, by the likelihood per look, not by the
+    // count of looks: the old greedy rule gave the 14 to the cue ball and the 6 to the 14); the
+    // cue ball takes its own next reading that no other ball has.
+    const [cue, fourteen, fifteen] = [new TrackVote(), new TrackVote(), new TrackVote()];
+    for (let k = 0; k < 54; k++) cue.add(dist({ 14: 0.6, 15: 0.15, 0: 0.15 }));
+    for (let k = 0; k < 12; k++) fourteen.add(dist({ 14: 0.9, 6: 0.1 }));
+    for (let k = 0; k < 20; k++) fifteen.add(dist({ 15: 0.9 }));
+    expect(cue.resolved()).toBe(14);
+    expect(cue.weightOf(14)).toBeGreaterThan(fourteen.weightOf(14));
+    const all = [['cue', cue], ['fourteen', fourteen], ['fifteen', fifteen]] as const;
+    expect(assignUnique(all)).toEqual(new Map([['cue', 0], ['fourteen', 14], ['fifteen', 15]]));
+    // Moving (not rereadable), the cue track keeps its resolved number on the stronger claim, as before,
+    // and the 14 at rest takes its next reading.
+    expect(assignUnique(all, (k) => k !== 'cue')).toEqual(new Map([['cue', 14], ['fourteen', 6], ['fifteen', 15]]));
   });
 
   it('takes a track the model keeps calling "not a ball" for none, but not a ball a hand covered for a while', () => {

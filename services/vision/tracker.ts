@@ -220,7 +220,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
 }
 
 /** Below this speed (m/s) a seen ball left without a number is read again among the free ones. */
-const REREAD_SPEED = 0.05;
+const REREAD_SPEED = 0.15;
 
 /**
  * A ball number belongs to one track: where two resolve to the same, the stronger vote keeps it;
