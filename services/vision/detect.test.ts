@@ -57,6 +57,14 @@ describe('ball detection on rendered 1080p frames (grey cloth, cue and player in
     });
   }
 
+  it('reaches 7 cm past the noses instead of 4 when the calibration is only the cloth outline (an elevated view: a cushion can be centimetres off)', () => {
+    expect(cal.fit?.edges).toBe('cushion-noses');
+    const outline = new BallDetector({ ...cal, fit: { ...cal.fit!, edges: 'cloth-outline' } });
+    const span = (d: BallDetector): number => d.grid.width / d.grid.scaleX;
+    expect(span(outline) - span(detector)).toBeGreaterThan(2 * 0.03 - 2 / detector.grid.scaleX);
+    expect(span(outline) - span(detector)).toBeLessThan(2 * 0.03 + 2 / detector.grid.scaleX);
+  });
+
   it('separates touching balls (a row of three and a pair)', () => {
     const balls: SceneBall[] = [
       { id: 3, x: 0.2, y: 0.1 }, { id: 5, x: 0.2 + 2 * R, y: 0.1 }, { id: 12, x: 0.2 + 4 * R, y: 0.1 },

@@ -74,6 +74,12 @@ export interface DetectResult {
 }
 
 const MIN_MAG = 0.05;
+/**
+ * How far past the noses (m) the grid reaches when the calibration is the cloth outline only
+ * (0.04 otherwise): on the real elevated clips a ball frozen to the near cushion lay 3.5 cm past
+ * that calibration's nose, its disc cut by the grid's edge; 0.1 took in marks beyond the rails.
+ */
+const OUTLINE_MARGIN = 0.07;
 const VOTE_CAP = 0.25;
 
 export class BallDetector {
@@ -93,7 +99,10 @@ export class BallDetector {
   }
 
   constructor(readonly calibration: VisionCalibration, opts: DetectorOptions = {}) {
-    this.grid = buildGrid(calibration, { ballDiameterPx: opts.ballDiameterPx ?? 22 });
+    // A calibration from the cloth's outline only (an elevated broadcast view, no nose edges
+    // found) can place a cushion a few centimetres off: the grid reaches further past it.
+    const margin = calibration.fit?.edges === 'cloth-outline' ? OUTLINE_MARGIN : undefined;
+    this.grid = buildGrid(calibration, { ballDiameterPx: opts.ballDiameterPx ?? 22, ...(margin ? { margin } : {}) });
     const n = this.grid.width * this.grid.height;
     this.frame = allocRectifiedFrame(this.grid);
     this.features = allocFeatures(this.grid);
