@@ -51,6 +51,9 @@ export function registerCalibrate(program: Command): void {
     });
 }
 
+/** Below this detector confidence a candidate the identity model calls "not a ball" is dropped. */
+const UNSURE_DETECTION = 0.6;
+
 export interface DetectLine {
   image: string;
   balls: { x: number; y: number; r: number; kind: 'cue' | 'eight' | 'solid' | 'stripe'; id: number | null; confidence: number; detection: number }[];
@@ -64,12 +67,18 @@ export interface DetectLine {
  * other takes its next likeliest id. `id` is null where the model calls the crop "not a ball"
  * (or a seventeenth ball would need one), `kind` then from its likeliest ball class;
  * `confidence` the model's probability of the id given (of its call when null), `detection` the
- * detector's own confidence.
+ * detector's own confidence. A candidate the detector is unsure of (confidence under 0.6) that
+ * the model calls "not a ball" is left out.
  */
 export async function detectLine(path: string, img: RgbImage, cal: VisionCalibration, model: BallIdentifier, detector?: BallDetector): Promise<DetectLine> {
   const det = detector ?? new BallDetector(cal);
-  const { balls } = det.detect(img);
-  const ids = await model.identify(detectionCrops(img, balls));
+  const found = det.detect(img).balls;
+  const looks = await model.identify(detectionCrops(img, found));
+  // A candidate the detector is unsure of that the model calls "not a ball" is neither (a
+  // pocket's mouth, a mark on a rail); a sure detection stays, whatever the model says.
+  const keep = found.map((b, k) => !(b.confidence < UNSURE_DETECTION && looks[k]!.probs[NONE_CLASS]! > 0.5));
+  const balls = found.filter((_, k) => keep[k]);
+  const ids = looks.filter((_, k) => keep[k]);
   const oneOfEach = assignSetIds(ids.map((m) => m.probs), BALL_IDS, NONE_CLASS);
   const r3 = (v: number): number => Math.round(v * 1000) / 1000;
   return {

@@ -6,6 +6,7 @@
 //   with the kind its track ends the clip with ("review": a recorded match is read to the end).
 // A detection is right when its centre lies in a box ±2 px; the labels leave out balls in a
 // pocket's jaws, so an unboxed detection within 10 cm of a pocket counts neither way.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectLine } from '../cli/vision-commands.ts';
@@ -13,7 +14,7 @@ import { POCKETS } from '../contract/ids.ts';
 import { TABLE_SPECS, pocketCentre } from '../contract/table.ts';
 import { calibrate } from './calibrate.ts';
 import { imageToTable, tableToImage, type VisionCalibration } from './calibration-model.ts';
-import { ffprobePath } from '../capture/ffmpeg-path.ts';
+import { ffmpegPath, ffprobePath } from '../capture/ffmpeg-path.ts';
 import { probeVideo } from '../sim/render/encoder.ts';
 import { decodeImage } from './decode.ts';
 import { streamFrames } from './eval-video.ts';
@@ -64,10 +65,33 @@ export function scoreSeen(boxes: readonly Box[], seen: readonly Seen[], cal: Vis
   return s;
 }
 
-/** `railbird detect` on one labelled frame. */
-export async function stillScore(clip: string, which: (typeof FRAMES)[number], model: BallIdentifier): Promise<{ score: RealScore; fit: string }> {
-  const img = await decodeImage(join(clip, 'frames', `frame_${which}.png`));
-  const boxes = readBoxes(clip, which);
+/**
+ * Other footage, made from the labelled frames: re-exposed, rescaled, mirrored (an ffmpeg
+ * filter, and where the boxes go with it).
+ */
+export const FOOTAGE_VARIANTS: readonly { name: string; filter: string; box: (b: Box, width: number) => Box }[] = [
+  { name: 'mirrored', filter: 'hflip', box: (b, w) => [w - b[0] - b[2], b[1], b[2], b[3], b[4]] },
+  { name: '640×360', filter: 'scale=640:360', box: (b) => [b[0] * 0.625, b[1] * 0.625, b[2] * 0.625, b[3] * 0.625, b[4]] },
+  { name: '1920×1080', filter: 'scale=1920:1080', box: (b) => [b[0] * 1.875, b[1] * 1.875, b[2] * 1.875, b[3] * 1.875, b[4]] },
+  { name: 'darker', filter: 'eq=brightness=-0.08:gamma=0.85', box: (b) => b },
+  { name: 'brighter, paler', filter: 'eq=brightness=0.06:gamma=1.2:saturation=0.8', box: (b) => b },
+];
+
+/** A labelled frame through an ffmpeg filter, as RGB24. */
+function filteredFrame(path: string, filter: string, width: number, height: number): { data: Uint8Array; width: number; height: number } {
+  const scaled = /^scale=(\d+):(\d+)$/.exec(filter);
+  const [w, h] = scaled ? [Number(scaled[1]), Number(scaled[2])] : [width, height];
+  const r = spawnSync(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-i', path, '-vf', filter, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { maxBuffer: 4 * w * h });
+  if (r.status !== 0 || r.stdout.length !== w * h * 3) throw new Error(`ffmpeg could not filter ${path}: ${String(r.stderr).trim()}`);
+  return { data: new Uint8Array(r.stdout.buffer, r.stdout.byteOffset, r.stdout.length), width: w, height: h };
+}
+
+/** `railbird detect` on one labelled frame (optionally through one of the footage variants). */
+export async function stillScore(clip: string, which: (typeof FRAMES)[number], model: BallIdentifier, variant?: (typeof FOOTAGE_VARIANTS)[number]): Promise<{ score: RealScore; fit: string }> {
+  const png = join(clip, 'frames', `frame_${which}.png`);
+  const original = await decodeImage(png);
+  const img = variant ? filteredFrame(png, variant.filter, original.width, original.height) : original;
+  const boxes = variant ? readBoxes(clip, which).map((b) => variant.box(b, original.width)) : readBoxes(clip, which);
   try {
     const cal = calibrate(img.data, img.width, img.height);
     const line = await detectLine(clip, img, cal, model);
@@ -148,6 +172,13 @@ export async function printRealScores(model: BallIdentifier, root = REAL_CLIPS_R
     }
   }
   console.log(row('all', '', all));
+  console.log('\nReal clips, stills, as other footage (the labelled frames re-exposed, rescaled, mirrored by an ffmpeg filter; all eight frames each)');
+  console.log(`${pad('footage', 16)} ${pad('filter', 40)} ${pad('boxes', 6)} ${pad('dets', 5)} ${pad('recall', 9)} ${pad('precision', 9)} ${pad('kind', 9)}`);
+  for (const v of FOOTAGE_VARIANTS) {
+    let sum = ZERO;
+    for (const clip of clips) for (const which of FRAMES) sum = add(sum, (await stillScore(clip, which, model, v)).score);
+    console.log(`${pad(v.name, 16)} ${pad(v.filter, 40)} ${pad(sum.boxes, 6)} ${pad(sum.counted, 5)} ${pad(pct(sum.right, sum.boxes), 9)} ${pad(pct(sum.right, sum.counted), 9)} ${pad(pct(sum.kindRight, sum.right), 9)}`);
+  }
   console.log('\nReal clips, tracked (the pipeline through each whole clip on YUV frames; the labelled frames scored with the kind shown then, and with the kind the track ends the clip with (review))');
   console.log(`${pad('clip frame', 16)} ${pad('table', 14)} ${pad('boxes', 6)} ${pad('balls', 5)} ${pad('recall', 9)} ${pad('precision', 9)} ${pad('kind', 9)} ${pad('review', 9)}`);
   let live = ZERO;
