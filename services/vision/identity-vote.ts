@@ -26,6 +26,12 @@ export interface VoteOptions {
   noneRatio: number;
 }
 
+/**
+ * Log-likelihood per look by which the number a resting ball holds counts as likelier for it in
+ * the joint assignment (its looks must be twice as likely for another ball to take the number).
+ */
+export const HOLD_BONUS = Math.LN2;
+
 /** resolvedAmong takes no id with less than this share of the track's likeliest id's posterior. */
 const AMONG_MIN_SHARE = 0.05;
 
@@ -206,9 +212,11 @@ export class TrackVote implements IdentityHook {
  * 14 on many looks against the 14 itself read clearly on fewer). A resting track keeps the number
  * it is given when that is its own resolved one, or when its votes agree on it among the
  * numbers no other track has (`resolvedAmong`: the dark purple 4 once the 8 went to the 8).
- * Otherwise null.
+ * Otherwise null. A number stays with the resting ball that `held` it unless another's looks
+ * are clearly likelier (`HOLD_BONUS` per look): a white-capped stripe read as the cue ball does
+ * not take the number from the cue ball at rest across the table.
  */
-export function assignUnique<K>(tracks: Iterable<readonly [K, IdentityHook]>, rereadable: (key: K) => boolean = () => true): Map<K, BallId | null> {
+export function assignUnique<K>(tracks: Iterable<readonly [K, IdentityHook]>, rereadable: (key: K) => boolean = () => true, held: (key: K) => BallId | null = () => null): Map<K, BallId | null> {
   const votes = [...tracks];
   const out = new Map<K, BallId | null>(votes.map(([key]) => [key, null]));
   const claims = votes.flatMap(([key, vote], order) => {
@@ -228,7 +236,7 @@ export function assignUnique<K>(tracks: Iterable<readonly [K, IdentityHook]>, re
   const rows = votes.filter(([key, vote]) => rereadable(key) && Number.isFinite(vote.meanScore(0)));
   if (!rows.length) return out;
   const open = BALL_IDS.filter((id) => !kept.has(id));
-  const given = hungarian(rows.map(([, vote]) => open.map((id) => -vote.meanScore(id))));
+  const given = hungarian(rows.map(([key, vote]) => open.map((id) => -vote.meanScore(id) - (held(key) === id ? HOLD_BONUS : 0))));
   const owner = new Map<BallId, number>();
   given.forEach((c, r) => {
     if (c >= 0) owner.set(open[c]!, r);

@@ -147,6 +147,18 @@ describe('ball tracker', () => {
     expect(cue.weightOf(14)).toBeGreaterThan(fourteen.weightOf(14));
     const all = [['cue', cue], ['fourteen', fourteen], ['fifteen', fifteen]] as const;
     expect(assignUnique(all)).toEqual(new Map([['cue', 0], ['fourteen', 14], ['fifteen', 15]]));
+    // A number stays with the resting ball that holds it unless another's looks are clearly likelier:
+    // the cue ball at rest after its shot (its moving looks blurred) against a white-capped 10 read
+    // a little more like the cue ball (real clip 1: without it the cue number jumped across the
+    // table and analyze saw a second shot).
+    const [resting, capped] = [new TrackVote(), new TrackVote()];
+    for (let k = 0; k < 20; k++) {
+      resting.add(dist({ 0: 0.55, 9: 0.2 }));
+      capped.add(dist({ 0: 0.7, 10: 0.25 }));
+    }
+    const pair = [['cue', resting], ['ten', capped]] as const;
+    expect(assignUnique(pair)).toEqual(new Map([['cue', 9], ['ten', 0]]));
+    expect(assignUnique(pair, () => true, (k) => (k === 'cue' ? 0 : null))).toEqual(new Map([['cue', 0], ['ten', 10]]));
     // Moving (not rereadable), the cue track keeps its resolved number on the stronger claim, as before,
     // and the 14 at rest takes its next reading.
     expect(assignUnique(all, (k) => k !== 'cue')).toEqual(new Map([['cue', 14], ['fourteen', 6], ['fifteen', 15]]));

@@ -65,6 +65,8 @@ export interface Track<D extends TablePositioned, H extends IdentityHook = Track
   /** The latest detection (null before the first). */
   last: D | null;
   readonly identity: H;
+  /** The ball number this track was last reported with (null or absent: none). */
+  held?: BallId | null;
 }
 
 /** One ball of a frame's output: the detection (or the prediction while hidden) with its track. */
@@ -223,13 +225,17 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
 const REREAD_SPEED = 0.15;
 
 /**
- * A ball number belongs to one track: where two resolve to the same, the stronger vote keeps it;
- * a ball at rest and in sight that is left without one is read again among the numbers still
- * free (moving balls are not: at a break, blurred looks and softened votes would trade ids).
+ * A ball number belongs to one track (`assignUnique`): moving balls keep their own on the
+ * stronger claim; balls at rest and in sight are given theirs jointly, a number staying with the
+ * ball that holds it unless the looks clearly say otherwise (moving balls are not read again: at
+ * a break, blurred looks and softened votes would trade ids).
  */
 function uniqueIdentities<D extends TablePositioned, H extends IdentityHook>(balls: TrackedBall<D>[], tracks: readonly Track<D, H>[]): TrackedBall<D>[] {
   const shown = new Set(balls.map((b) => b.trackId));
   const still = new Set(balls.filter((b) => !b.occluded && Math.hypot(b.vx, b.vy) < REREAD_SPEED).map((b) => b.trackId));
-  const ids = assignUnique(tracks.filter((t) => shown.has(t.trackId)).map((t) => [t.trackId, t.identity] as const), (k) => still.has(k));
+  const live = tracks.filter((t) => shown.has(t.trackId));
+  const held = new Map(live.map((t) => [t.trackId, t.held ?? null]));
+  const ids = assignUnique(live.map((t) => [t.trackId, t.identity] as const), (k) => still.has(k), (k) => held.get(k) ?? null);
+  for (const t of live) t.held = ids.get(t.trackId) ?? null;
   return balls.map((b) => ({ ...b, id: ids.get(b.trackId) ?? null }));
 }
