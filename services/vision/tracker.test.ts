@@ -117,6 +117,31 @@ describe('ball tracker', () => {
     expect(() => v.add(dist({ 2: 1 }), Number.NaN)).toThrow();
   });
 
+  it('counts a ball whose detections stay within 1.5 cm as at rest though its filtered speed jitters (an elevated broadcast view), so it is read again among the free numbers', () => {
+    const tracker = new BallTracker<Det>({ minHits: 1 });
+    const dist = (w: Record<number, number>): Float32Array => {
+      const p = new Float32Array(17).fill(0.001);
+      for (const [id, v] of Object.entries(w)) p[Number(id)] = v;
+      return p;
+    };
+    let out = tracker.update([{ x: 0, y: 0, tag: 'eight' }, { x: 0.5, y: 0, tag: 'purple' }], 0);
+    const eight = out.find((o) => o.detection?.tag === 'eight')!.trackId;
+    const purple = out.find((o) => o.detection?.tag === 'purple')!.trackId;
+    let speed = 0;
+    for (let k = 1; k <= 14; k++) {
+      tracker.track(eight)!.identity.add(dist({ 8: 0.98 }));
+      tracker.track(purple)!.identity.add(dist({ 8: 0.6, 4: 0.35 }));
+      const j = ((k % 3) - 1) * 0.007;
+      out = tracker.update([{ x: 0, y: 0, tag: 'eight' }, { x: 0.5 + j, y: 0, tag: 'purple' }], k / FPS);
+      const p = out.find((o) => o.trackId === purple)!;
+      speed = Math.hypot(p.vx, p.vy);
+    }
+    // Its filtered speed says "moving" (the 0.15 m/s rule alone would not read it again).
+    expect(speed).toBeGreaterThan(0.15);
+    expect(out.find((o) => o.trackId === eight)!.id).toBe(8);
+    expect(out.find((o) => o.trackId === purple)!.id).toBe(4);
+  });
+
   it('gives a track whose number went to a surer one its next likeliest number, never one its looks rule out (one ball of each number)', () => {
     const dist = (w: Record<number, number>): Float32Array => {
       const p = new Float32Array(17).fill(0.001);

@@ -67,6 +67,8 @@ export interface Track<D extends TablePositioned, H extends IdentityHook = Track
   readonly identity: H;
   /** The ball number this track was last reported with (null or absent: none). */
   held?: BallId | null;
+  /** Where its detections have stayed (within STILL_RADIUS) and for how many detections. */
+  anchor?: { x: number; y: number; hits: number };
 }
 
 /** One ball of a frame's output: the detection (or the prediction while hidden) with its track. */
@@ -163,6 +165,8 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
         tr.hits++;
         tr.missed = 0;
         tr.last = d;
+        if (tr.anchor && Math.hypot(d.x - tr.anchor.x, d.y - tr.anchor.y) < STILL_RADIUS) tr.anchor.hits++;
+        else tr.anchor = { x: d.x, y: d.y, hits: 1 };
       } else {
         tr.state = predicted[k]!;
         tr.missed++;
@@ -221,8 +225,14 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
   }
 }
 
-/** Below this speed (m/s) a seen ball left without a number is read again among the free ones. */
+/** Below this speed (m/s) a seen ball counts as at rest for the numbers' joint assignment… */
 const REREAD_SPEED = 0.15;
+/**
+ * …or when its last STILL_HITS detections stayed within STILL_RADIUS (m) of one place: on an
+ * elevated broadcast view a resting ball's filtered speed jitters up to 0.3–0.7 m/s.
+ */
+const STILL_RADIUS = 0.015;
+const STILL_HITS = 10;
 
 /**
  * A ball number belongs to one track (`assignUnique`): moving balls keep their own on the
@@ -232,8 +242,9 @@ const REREAD_SPEED = 0.15;
  */
 function uniqueIdentities<D extends TablePositioned, H extends IdentityHook>(balls: TrackedBall<D>[], tracks: readonly Track<D, H>[]): TrackedBall<D>[] {
   const shown = new Set(balls.map((b) => b.trackId));
-  const still = new Set(balls.filter((b) => !b.occluded && Math.hypot(b.vx, b.vy) < REREAD_SPEED).map((b) => b.trackId));
   const live = tracks.filter((t) => shown.has(t.trackId));
+  const settled = new Set(live.filter((t) => (t.anchor?.hits ?? 0) >= STILL_HITS).map((t) => t.trackId));
+  const still = new Set(balls.filter((b) => !b.occluded && (Math.hypot(b.vx, b.vy) < REREAD_SPEED || settled.has(b.trackId))).map((b) => b.trackId));
   const held = new Map(live.map((t) => [t.trackId, t.held ?? null]));
   const ids = assignUnique(live.map((t) => [t.trackId, t.identity] as const), (k) => still.has(k), (k) => held.get(k) ?? null);
   for (const t of live) t.held = ids.get(t.trackId) ?? null;
