@@ -76,15 +76,12 @@ export async function detectLine(path: string, img: RgbImage, cal: VisionCalibra
   const looks = await model.identify(detectionCrops(img, found));
   // A candidate the detector is unsure of that the model calls "not a ball" is neither (a
   // pocket's mouth, a mark on a rail); a sure detection stays, whatever the model says.
-  const keep = found.map((b, k) => !(b.confidence < UNSURE_DETECTION && looks[k]!.probs[NONE_CLASS]! > 0.5));
-  const balls = found.filter((_, k) => keep[k]);
-  const ids = looks.filter((_, k) => keep[k]);
-  const oneOfEach = assignSetIds(ids.map((m) => m.probs), BALL_IDS, NONE_CLASS);
+  const named = found.map((b, k) => ({ b, m: looks[k]! })).filter(({ b, m }) => !(b.confidence < UNSURE_DETECTION && m.probs[NONE_CLASS]! > 0.5));
+  const oneOfEach = assignSetIds(named.map(({ m }) => m.probs), BALL_IDS, NONE_CLASS);
   const r3 = (v: number): number => Math.round(v * 1000) / 1000;
   return {
     image: path,
-    balls: balls.map((b, k) => {
-      const m = ids[k]!;
+    balls: named.map(({ b, m }, k) => {
       let lead = 0;
       for (let c = 1; c < NONE_CLASS; c++) if (m.probs[c]! > m.probs[lead]!) lead = c;
       const id = oneOfEach[k] ?? null;

@@ -7,38 +7,45 @@
 // A detection is right when its centre lies in a box ±2 px; the labels leave out balls in a
 // pocket's jaws, so an unboxed detection within 10 cm of a pocket counts neither way.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectLine } from '../cli/vision-commands.ts';
 import { POCKETS } from '../contract/ids.ts';
 import { TABLE_SPECS, pocketCentre } from '../contract/table.ts';
 import { calibrate } from './calibrate.ts';
 import { imageToTable, tableToImage, type VisionCalibration } from './calibration-model.ts';
-import { ffmpegPath, ffprobePath } from '../capture/ffmpeg-path.ts';
-import { probeVideo } from '../sim/render/encoder.ts';
+import { ffmpegPath } from '../capture/ffmpeg-path.ts';
 import { decodeImage } from './decode.ts';
-import { streamFrames } from './eval-video.ts';
+import { decodeStream } from './decode-stream.ts';
 import type { BallIdentifier, BallKind } from './identity.ts';
+import type { RgbImage } from './image.ts';
 import { VisionPipeline } from './pipeline.ts';
-import type { VideoImage } from './yuv-image.ts';
 
 export const REAL_CLIPS_ROOT = '/work/shared/data/real/clips-dev';
 const KIND_OF_CATEGORY = ['', 'cue', 'eight', 'solid', 'stripe'] as const;
-const FRAMES = ['first', 'last'] as const;
+export const FRAMES = ['first', 'last'] as const;
+export type LabelledFrame = (typeof FRAMES)[number];
 /** The frame the first labelled one is read at (0.1 s in at 30 fps). */
 const FIRST_AT = 3;
 
-type Box = [x: number, y: number, w: number, h: number, kind: BallKind];
+export type Box = [x: number, y: number, w: number, h: number, kind: BallKind];
 export interface Seen { u: number; v: number; kind: BallKind }
 export interface RealScore { boxes: number; counted: number; right: number; kindRight: number }
 
+/** The clips' folders (game*_clip*), sorted. */
 export function realClips(root = REAL_CLIPS_ROOT): string[] {
   if (!existsSync(root)) return [];
-  return [1, 2, 3, 4].map((k) => join(root, `game1_clip${k}`)).filter((d) => existsSync(d));
+  return readdirSync(root).filter((d) => d.startsWith('game')).sort().map((d) => join(root, d));
 }
 
-export function readBoxes(clip: string, which: (typeof FRAMES)[number]): Box[] {
-  return readFileSync(join(clip, 'bounding_boxes', `frame_${which}_bbox.txt`), 'utf8').trim().split('\n')
+/** A labelled frame's image file and its boxes' file. */
+export function labelledPaths(clip: string, which: LabelledFrame): { png: string; boxes: string } {
+  return { png: join(clip, 'frames', `frame_${which}.png`), boxes: join(clip, 'bounding_boxes', `frame_${which}_bbox.txt`) };
+}
+
+/** A labelled frame's boxes ("x y w h category" per line, category 1 cue, 2 eight, 3 solid, 4 stripe). */
+export function readBoxes(clip: string, which: LabelledFrame): Box[] {
+  return readFileSync(labelledPaths(clip, which).boxes, 'utf8').trim().split('\n')
     .map((l) => l.trim().split(/\s+/).map(Number))
     .filter((v) => v.length >= 5 && KIND_OF_CATEGORY[v[4]!])
     .map((v) => [v[0]!, v[1]!, v[2]!, v[3]!, KIND_OF_CATEGORY[v[4]!] as BallKind]);
@@ -86,11 +93,9 @@ function filteredFrame(path: string, filter: string, width: number, height: numb
   return { data: new Uint8Array(r.stdout.buffer, r.stdout.byteOffset, r.stdout.length), width: w, height: h };
 }
 
-/** `railbird detect` on one labelled frame (optionally through one of the footage variants). */
-export async function stillScore(clip: string, which: (typeof FRAMES)[number], model: BallIdentifier, variant?: (typeof FOOTAGE_VARIANTS)[number]): Promise<{ score: RealScore; fit: string }> {
-  const png = join(clip, 'frames', `frame_${which}.png`);
-  const original = await decodeImage(png);
-  const img = variant ? filteredFrame(png, variant.filter, original.width, original.height) : original;
+/** `railbird detect` on one labelled frame (decoded once by the caller), optionally through one of the footage variants. */
+export async function stillScore(clip: string, which: LabelledFrame, original: RgbImage, model: BallIdentifier, variant?: (typeof FOOTAGE_VARIANTS)[number]): Promise<{ score: RealScore; fit: string }> {
+  const img = variant ? filteredFrame(labelledPaths(clip, which).png, variant.filter, original.width, original.height) : original;
   const boxes = variant ? readBoxes(clip, which).map((b) => variant.box(b, original.width)) : readBoxes(clip, which);
   try {
     const cal = calibrate(img.data, img.width, img.height);
@@ -105,31 +110,26 @@ export interface TrackedClipScore {
   fit: string;
   frames: number;
   /** Per labelled frame: the kind shown then, and the kind the track ends with. */
-  live: Record<(typeof FRAMES)[number], RealScore>;
-  review: Record<(typeof FRAMES)[number], RealScore>;
+  live: Record<LabelledFrame, RealScore>;
+  review: Record<LabelledFrame, RealScore>;
 }
 
 /** The pipeline through a whole clip (YUV frames, as analyze reads them), scored on its first and last frame. */
-export async function trackedScore(clip: string, model: BallIdentifier): Promise<TrackedClipScore> {
-  const name = clip.split('/').pop()!;
-  const video = join(clip, `${name}.mp4`);
-  const info = await probeVideo(video, ffprobePath() ?? 'ffprobe');
-  const first = await decodeImage(join(clip, 'frames', 'frame_first.png'));
+export async function trackedScore(clip: string, first: RgbImage, model: BallIdentifier): Promise<TrackedClipScore> {
+  const video = join(clip, `${clip.split('/').pop()!}.mp4`);
   const cal = calibrate(first.data, first.width, first.height);
   const pipeline = new VisionPipeline(cal, { identifier: model });
   const seenAt: { trackId: number; u: number; v: number; kind: BallKind }[][] = [];
   const lastKind = new Map<number, BallKind>();
-  const fps = info.fps > 0 ? info.fps : 30;
   try {
-    await streamFrames(video, { width: info.width, height: info.height }, 0, 1e6, async (img: VideoImage, i: number) => {
-      const out = await pipeline.process(img, i / fps);
-      const balls = out.balls.filter((b) => !b.occluded).map((b) => {
+    for await (const f of decodeStream(video, { pixelFormat: 'yuv420p' })) {
+      const out = await pipeline.process(f.image, f.t);
+      seenAt[f.index] = out.balls.filter((b) => !b.occluded).map((b) => {
         const p = b.detection ?? tableToImage(cal, b.x, b.y, 'ball');
         if (b.kind !== 'none') lastKind.set(b.trackId, b.kind);
         return { trackId: b.trackId, u: p.u, v: p.v, kind: b.kind };
       });
-      seenAt[i] = balls;
-    }, 'yuv420p');
+    }
   } finally {
     await pipeline.release();
   }
@@ -163,10 +163,14 @@ export async function printRealScores(model: BallIdentifier, root = REAL_CLIPS_R
     `${pad(name, 16)} ${pad(fit, 14)} ${pad(s.boxes, 6)} ${pad(s.counted, 5)} ${pad(pct(s.right, s.boxes), 9)} ${pad(pct(s.right, s.counted), 9)} ${pad(pct(s.kindRight, s.right), 9)}${extra}`;
   console.log('\nReal clips, stills (development set; `railbird detect` on each labelled 1024×576 broadcast frame alone; a detection is right when its centre lies in a box ±2 px; the labels leave out balls in a pocket\'s jaws, so an unboxed detection within 10 cm of a pocket counts neither way; kind: cue / eight / solid / stripe of the right detections)');
   console.log(`${pad('clip frame', 16)} ${pad('table', 14)} ${pad('boxes', 6)} ${pad('dets', 5)} ${pad('recall', 9)} ${pad('precision', 9)} ${pad('kind', 9)}`);
+  // Each labelled frame decoded once, for the stills, their footage variants and the calibration of the tracked run.
+  const frames = new Map<string, RgbImage>();
+  for (const clip of clips) for (const which of FRAMES) frames.set(`${clip} ${which}`, await decodeImage(labelledPaths(clip, which).png));
+  const frame = (clip: string, which: LabelledFrame): RgbImage => frames.get(`${clip} ${which}`)!;
   let all = ZERO;
   for (const clip of clips) {
     for (const which of FRAMES) {
-      const { score, fit } = await stillScore(clip, which, model);
+      const { score, fit } = await stillScore(clip, which, frame(clip, which), model);
       all = add(all, score);
       console.log(row(`${clip.split('_').pop()} ${which}`, fit, score));
     }
@@ -176,7 +180,7 @@ export async function printRealScores(model: BallIdentifier, root = REAL_CLIPS_R
   console.log(`${pad('footage', 16)} ${pad('filter', 40)} ${pad('boxes', 6)} ${pad('dets', 5)} ${pad('recall', 9)} ${pad('precision', 9)} ${pad('kind', 9)}`);
   for (const v of FOOTAGE_VARIANTS) {
     let sum = ZERO;
-    for (const clip of clips) for (const which of FRAMES) sum = add(sum, (await stillScore(clip, which, model, v)).score);
+    for (const clip of clips) for (const which of FRAMES) sum = add(sum, (await stillScore(clip, which, frame(clip, which), model, v)).score);
     console.log(`${pad(v.name, 16)} ${pad(v.filter, 40)} ${pad(sum.boxes, 6)} ${pad(sum.counted, 5)} ${pad(pct(sum.right, sum.boxes), 9)} ${pad(pct(sum.right, sum.counted), 9)} ${pad(pct(sum.kindRight, sum.right), 9)}`);
   }
   console.log('\nReal clips, tracked (the pipeline through each whole clip on YUV frames; the labelled frames scored with the kind shown then, and with the kind the track ends the clip with (review))');
@@ -185,7 +189,7 @@ export async function printRealScores(model: BallIdentifier, root = REAL_CLIPS_R
   let review = ZERO;
   for (const clip of clips) {
     model.resetAdaptation();
-    const t = await trackedScore(clip, model);
+    const t = await trackedScore(clip, frame(clip, 'first'), model);
     for (const which of FRAMES) {
       live = add(live, t.live[which]);
       review = add(review, t.review[which]);

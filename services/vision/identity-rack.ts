@@ -6,6 +6,7 @@
 import type { BallId } from '../contract/ids.ts';
 import { BALL_RADIUS } from '../contract/table.ts';
 import { hungarian } from './hungarian.ts';
+import { AMONG_MIN_SHARE } from './identity-vote.ts';
 
 /** Ball counts of a rack and the ids racked. */
 export const RACK_IDS: ReadonlyMap<number, readonly BallId[]> = new Map<number, readonly BallId[]>([
@@ -66,7 +67,7 @@ export function assignRackIds(probs: readonly ArrayLike<number>[], ids: readonly
  * as the ball's own likeliest one is not forced on it (null): the clash then says one of the
  * readings is wrong, not which.
  */
-export function assignSetIds(probs: readonly ArrayLike<number>[], ids: readonly BallId[], noneClass: number, noneAbove = 0.5, minShare = 0.05): (BallId | null)[] {
+export function assignSetIds(probs: readonly ArrayLike<number>[], ids: readonly BallId[], noneClass: number, noneAbove = 0.5, minShare = AMONG_MIN_SHARE): (BallId | null)[] {
   const rows = probs.map((p, k) => k).filter((k) => !(probs[k]![noneClass]! > noneAbove));
   const cost = rows.map((k) => {
     const p = probs[k]!;

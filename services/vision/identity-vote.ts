@@ -32,8 +32,11 @@ export interface VoteOptions {
  */
 export const HOLD_BONUS = Math.LN2;
 
-/** resolvedAmong takes no id with less than this share of the track's likeliest id's posterior. */
-const AMONG_MIN_SHARE = 0.05;
+/**
+ * No number is forced on a ball at less than this share of its likeliest one's likelihood (per
+ * look: `resolvedAmong`; per frame: `assignSetIds`): the clash then says a reading is wrong, not which.
+ */
+export const AMONG_MIN_SHARE = 0.05;
 
 export const DEFAULT_VOTE: VoteOptions = { decay: 0.97, floor: 0.02, skipNone: 0.6, minFrames: 1, minConfidence: 0.9, noneLooks: 3, noneRatio: 3 };
 

@@ -219,13 +219,13 @@ export class VisionPipeline {
       tracked = this.tracker.resolveIds(tracked);
     }
     const taken = new Set(tracked.flatMap((b) => (b.id === null ? [] : [b.id])));
-    // A track the identity model keeps calling "not a ball" is not reported.
-    const out = tracked.filter((b) => !this.tracker.track(b.trackId)?.identity.notABall).map((b): PipelineBall => {
+    const out = tracked.flatMap((b): PipelineBall[] => {
       const vote = this.tracker.track(b.trackId)?.identity;
-      const v = vote?.identity;
+      // A track the identity model keeps calling "not a ball" is not reported.
+      if (vote?.notABall) return [];
       // A ball without a number shows the kind of its likeliest number that no other ball has.
       const lead = b.id ?? vote?.leadingAmong((id) => !taken.has(id)) ?? null;
-      return { ...b, kind: lead === null ? 'none' : kindOfClass(lead), confidence: v?.confidence ?? 0 };
+      return [{ ...b, kind: lead === null ? 'none' : kindOfClass(lead), confidence: vote?.identity.confidence ?? 0 }];
     });
     const identity = this.ids ? { ...this.ids.stats } : { crops: 0, ms: 0, rack: null };
     return { balls: out, fullSearch: full, changeWindows: full ? 0 : changed.length, detections: balls, timings, trackMs, staticMs, reused: reused.size, identity };

@@ -242,11 +242,9 @@ const STILL_HITS = 10;
  */
 function uniqueIdentities<D extends TablePositioned, H extends IdentityHook>(balls: TrackedBall<D>[], tracks: readonly Track<D, H>[]): TrackedBall<D>[] {
   const shown = new Set(balls.map((b) => b.trackId));
-  const live = tracks.filter((t) => shown.has(t.trackId));
-  const settled = new Set(live.filter((t) => (t.anchor?.hits ?? 0) >= STILL_HITS).map((t) => t.trackId));
-  const still = new Set(balls.filter((b) => !b.occluded && (Math.hypot(b.vx, b.vy) < REREAD_SPEED || settled.has(b.trackId))).map((b) => b.trackId));
-  const held = new Map(live.map((t) => [t.trackId, t.held ?? null]));
-  const ids = assignUnique(live.map((t) => [t.trackId, t.identity] as const), (k) => still.has(k), (k) => held.get(k) ?? null);
-  for (const t of live) t.held = ids.get(t.trackId) ?? null;
+  const live = new Map(tracks.filter((t) => shown.has(t.trackId)).map((t) => [t.trackId, t]));
+  const still = new Set(balls.filter((b) => !b.occluded && (Math.hypot(b.vx, b.vy) < REREAD_SPEED || (live.get(b.trackId)?.anchor?.hits ?? 0) >= STILL_HITS)).map((b) => b.trackId));
+  const ids = assignUnique([...live].map(([k, t]) => [k, t.identity] as const), (k) => still.has(k), (k) => live.get(k)?.held ?? null);
+  for (const t of live.values()) t.held = ids.get(t.trackId) ?? null;
   return balls.map((b) => ({ ...b, id: ids.get(b.trackId) ?? null }));
 }
