@@ -10,10 +10,11 @@ import { assignCorners, poseFromBedHomography } from './camera-pose.ts';
 import { distortPixel, noseCorners, tableToImage, type LensModel, type VisionCalibration } from './calibration-model.ts';
 import { clothMask, dominantClothColour, type ClothColour } from './cloth-colour.ts';
 import { checkRgbImage, downscaleRgb, linearLuminance, type RgbImage } from './image.ts';
-import { applyH, homographyFromPoints, invMat3, type Mat3, type Point2 } from './linalg.ts';
+import { applyH, invMat3, type Mat3, type Point2, type Vec3 } from './linalg.ts';
 import { findRailEdges } from './rail-edges.ts';
 import { fitRails, railCorners, type RailFit } from './rail-fit.ts';
 import { largestRegion, outlineQuad } from './table-outline.ts';
+import { DEFAULT_CUSHION_WIDTH, NO_OFFSETS, bedOffsets, homographyFromSeenLines, seenNoseEdges } from './seen-edges.ts';
 
 export interface CalibrateOptions {
   table?: TableSize;
@@ -35,7 +36,7 @@ export function calibrate(rgb: Uint8Array, width: number, height: number, opts: 
   const spec = TABLE_SPECS[table];
   const hx = spec.length / 2;
   const hy = spec.width / 2;
-  const cw = opts.cushionWidth ?? 0.05;
+  const cw = opts.cushionWidth ?? DEFAULT_CUSHION_WIDTH;
   const cx = (width - 1) / 2;
   const cy = (height - 1) / 2;
   const size = Math.max(width, height);
@@ -54,8 +55,10 @@ export function calibrate(rgb: Uint8Array, width: number, height: number, opts: 
   const outer = outline.quad.map(toFull);
 
   // 2. Rough homography: the outline is the cushions' outer edge, `cw` beyond the noses.
+  const heightPrior = opts.cameraHeight ?? 2.75;
   const rough = assignCorners(outer, hx + cw, hy + cw, cx, cy, size);
-  const noses = fitNoses(img, cloth, table, rough.H, cx, cy, fRef);
+  const roughC = poseFromBedHomography(rough.H, cx, cy, size, heightPrior).cameraPosition;
+  const noses = fitNoses(img, cloth, table, { H: rough.H, C: roughC }, { cw, cx, cy, fRef, size, heightPrior });
   // Without a nose fit (a broadcast view whose noses show no clear edge), the outline stands
   // for a line half a cushion beyond the noses, and the lens is taken as ideal.
   const H = noses?.H ?? assignCorners(outer, hx + cw / 2, hy + cw / 2, cx, cy, size).H;
@@ -63,7 +66,7 @@ export function calibrate(rgb: Uint8Array, width: number, height: number, opts: 
   const fit = noses?.fit ?? null;
 
   // 3. Camera: focal length and pose; express k1 at the final focal length.
-  const pose = poseFromBedHomography(H, cx, cy, size, opts.cameraHeight ?? 2.75);
+  const pose = poseFromBedHomography(H, cx, cy, size, heightPrior);
   const f = pose.f;
   const k1 = lens.k1 * (f / fRef) ** 2;
   const base = {
@@ -95,10 +98,15 @@ export function calibrate(rgb: Uint8Array, width: number, height: number, opts: 
 
 /**
  * The nose lines: three passes of edge search, each around the previous estimate with a
- * narrower band. A pass that loses most of a side's points (the band slid off the nose) keeps
- * the previous estimate; null when even the first pass fails.
+ * narrower band. On a side the camera is behind, the search meets the cushion top's outer edge
+ * instead of the nose (seen-edges.ts); the camera found by each pass says which. A pass that
+ * loses most of a side's points (the band slid off the edge) keeps the previous estimate; null
+ * when even the first pass fails.
  */
-function fitNoses(img: RgbImage, cloth: ClothColour, table: TableSize, rough: Mat3, cx: number, cy: number, fRef: number): { H: Mat3; fit: RailFit } | null {
+function fitNoses(
+  img: RgbImage, cloth: ClothColour, table: TableSize, start: { H: Mat3; C: Vec3 },
+  o: { cw: number; cx: number; cy: number; fRef: number; size: number; heightPrior: number },
+): { H: Mat3; fit: RailFit } | null {
   const spec = TABLE_SPECS[table];
   const hx = spec.length / 2;
   const hy = spec.width / 2;
@@ -109,8 +117,9 @@ function fitNoses(img: RgbImage, cloth: ClothColour, table: TableSize, rough: Ma
     { inside: 0.015, outside: -0.012 },
   ];
   let best: { H: Mat3; fit: RailFit } | null = null;
-  let H = rough;
-  let lens: LensModel = { fx: fRef, fy: fRef, cx, cy, k1: 0, k2: 0 };
+  let H = start.H;
+  let C = start.C;
+  let lens: LensModel = { fx: o.fRef, fy: o.fRef, cx: o.cx, cy: o.cy, k1: 0, k2: 0 };
   for (let pass = 0; pass < passes.length; pass++) {
     const Hp = H;
     const lp = lens;
@@ -119,15 +128,16 @@ function fitNoses(img: RgbImage, cloth: ClothColour, table: TableSize, rough: Ma
       const d = distortPixel(lp, q.x, q.y);
       return { x: d.u, y: d.v };
     };
+    const seen = seenNoseEdges(C, hx, hy, o.cw);
     const edges = findRailEdges(lum, img.width, img.height, {
-      hx, hy, project, ...passes[pass]!, cornerClear: 0.14, sideClear: 0.12, spacingPx: 2,
+      hx, hy, project, ...passes[pass]!, cornerClear: 0.14, sideClear: 0.12, spacingPx: 2, offsets: pass === 0 ? NO_OFFSETS : bedOffsets(seen, C, hx, hy),
     }, img, [cloth.r, cloth.g]);
-    const f = fitRails(edges, cx, cy, fRef);
+    const f = fitRails(edges, o.cx, o.cy, o.fRef);
     const corners = f ? railCorners(f.lines) : null;
     if (!f || !corners) return best;
     if (best && f.counts.some((c, i) => c < 0.4 * best!.fit.counts[i]!)) return best;
     lens = f.lens;
-    H = homographyFromPoints(noseCorners(table), corners);
+    ({ H, C } = homographyFromSeenLines(corners, seen, hx, hy, o.cx, o.cy, o.size, o.heightPrior));
     best = { H, fit: f };
   }
   return best;

@@ -6,7 +6,8 @@ import { TABLE_SPECS } from '../contract/table.ts';
 import { tableToImage, type VisionCalibration } from './calibration-model.ts';
 import { clothMask } from './cloth-colour.ts';
 import { checkRgbImage, downscaleRgb, linearLuminance, type RgbImage } from './image.ts';
-import { findRailEdges, profileCount, type RailEdgePoint } from './rail-edges.ts';
+import { findRailEdges, profileCount } from './rail-edges.ts';
+import { DEFAULT_CUSHION_WIDTH, bedOffsets, seenLinePoint, seenNoseEdges } from './seen-edges.ts';
 
 export interface CameraMoveCheck {
   moved: boolean;
@@ -23,14 +24,6 @@ export interface CameraMoveOptions {
   minFound?: number;
 }
 
-function nosePoint(p: RailEdgePoint, hx: number, hy: number): { x: number; y: number } {
-  switch (p.side) {
-    case 'head': return { x: -hx, y: p.along };
-    case 'foot': return { x: hx, y: p.along };
-    case 'left': return { x: p.along, y: hy };
-    case 'right': return { x: p.along, y: -hy };
-  }
-}
 
 /** Compares a frame with its calibration. */
 export function checkCameraMoved(img: RgbImage, cal: VisionCalibration, opts: CameraMoveOptions = {}): CameraMoveCheck {
@@ -46,7 +39,10 @@ export function checkCameraMoved(img: RgbImage, cal: VisionCalibration, opts: Ca
     const p = tableToImage(cal, x, y);
     return { x: p.u, y: p.v };
   };
-  const search = { hx, hy, project, inside: 0.03, outside: -0.03, cornerClear: 0.14, sideClear: 0.12, spacingPx: 6 };
+  // Where the calibration's camera sees each cushion's edge (the rail's edge on a cushion it is behind).
+  const C = cal.cameraPosition;
+  const offsets = bedOffsets(seenNoseEdges(C, hx, hy, DEFAULT_CUSHION_WIDTH), C, hx, hy);
+  const search = { hx, hy, project, inside: 0.03, outside: -0.03, cornerClear: 0.14, sideClear: 0.12, spacingPx: 6, offsets };
   const chroma = cal.cloth?.chroma;
   const edges = findRailEdges(linearLuminance(img), img.width, img.height, search, img, chroma);
   const expected = Math.max(1, profileCount(search));
@@ -54,14 +50,14 @@ export function checkCameraMoved(img: RgbImage, cal: VisionCalibration, opts: Ca
   let score = 0;
   let measured = 0;
   for (const side of ['head', 'foot', 'left', 'right'] as const) {
-    const offsets = edges.filter((p) => p.side === side).map((p) => {
-      const n = nosePoint(p, hx, hy);
+    const misses = edges.filter((p) => p.side === side).map((p) => {
+      const n = seenLinePoint(p.side, offsets, hx, hy, p.along);
       const q = tableToImage(cal, n.x, n.y);
       return Math.hypot(q.u - p.u, q.v - p.v);
     }).sort((a, b) => a - b);
-    if (offsets.length < 8) continue;
+    if (misses.length < 8) continue;
     measured++;
-    score = Math.max(score, offsets[offsets.length >> 1]!);
+    score = Math.max(score, misses[misses.length >> 1]!);
   }
   if (measured < 3) score = Infinity;
   const found = Math.min(1, edges.length / expected);

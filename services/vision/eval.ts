@@ -1,8 +1,9 @@
-// Vision evaluation: `node bin/run-ts.mjs services/vision/eval.ts [--quick] [--seeds N] [--base S] [--no-real] [--real-only] [--no-video] [--video-only] [--rgb] [--model file.onnx]`.
+// Vision evaluation: `node bin/run-ts.mjs services/vision/eval.ts [--quick] [--seeds N] [--base S] [--no-real] [--real-only] [--no-video] [--video-only] [--rgb] [--model file.onnx] [--broadcast-only]`.
 // The videos are decoded as analyze decodes them (YUV 4:2:0 frames); --rgb: as RGB24 frames.
 // Renders fresh 1080p frames (all four cloths, both ball sets, scattered / racked / clustered
 // layouts, the cue and player in every frame, two balls rolling in each), calibrates from the
-// first frame of each camera, detects, and prints calibration corner error per cloth,
+// first frame of each camera, detects, and prints calibration corner error per cloth (and on
+// rendered elevated broadcast views, eval-broadcast.ts),
 // detection recall / precision, centre errors on resting balls and the time per stage. Then
 // runs the whole pipeline (detection, tracking, identity) on rendered videos against their
 // true tracks (the bundled demo and fresh simulated matches; eval-video.ts), then the real clips:
@@ -24,6 +25,7 @@ import { quantile } from './image.ts';
 import { evalVideo, printVideoScores, readTracks, type VideoScore } from './eval-video.ts';
 import { imageToTable, loadCalibration } from './calibration-model.ts';
 import { printRealScores } from './eval-real.ts';
+import { evalBroadcast, printBroadcast } from './eval-broadcast.ts';
 import { TABLE_SPECS, pocketCentre } from '../contract/table.ts';
 import { recordSimulation } from '../sim/recording/record.ts';
 import { POCKETS, type Game } from '../contract/ids.ts';
@@ -175,7 +177,10 @@ async function videos(): Promise<void> {
   printVideoScores(rows);
 }
 
-if (!args.includes('--real-only') && !args.includes('--video-only')) await synthetic();
+const BROADCAST_ONLY = args.includes('--broadcast-only');
+if (!args.includes('--real-only') && !args.includes('--video-only') && !BROADCAST_ONLY) await synthetic();
+if (!args.includes('--real-only') && !args.includes('--video-only')) printBroadcast(evalBroadcast(400001, QUICK ? 6 : 24), 400001);
+if (BROADCAST_ONLY) process.exit(0);
 if (!args.includes('--no-video') && !args.includes('--real-only')) await videos();
 if (!args.includes('--no-real') && !args.includes('--video-only')) {
   const model = await (MODEL ? BallIdentifier.load(MODEL) : BallIdentifier.load());

@@ -4,6 +4,7 @@
 // of a pixel at the half-way level between the two sides of the step.
 import { samplePlane, sampleRgb, type RgbImage } from './image.ts';
 import type { Point2 } from './linalg.ts';
+import type { SideOffsets } from './seen-edges.ts';
 
 export type RailSide = 'head' | 'foot' | 'left' | 'right';
 export const RAIL_SIDES: readonly RailSide[] = ['head', 'foot', 'left', 'right'];
@@ -33,23 +34,26 @@ export interface RailSearch {
   sideClear: number;
   /** Spacing of the profiles along the cushion (image pixels). */
   spacingPx: number;
+  /** Outward offset (m) of the bed line the profiles are centred on, per side (seen-edges.ts); default 0, the noses. */
+  offsets?: SideOffsets;
 }
 
-/** The outward table-frame normal and the nose point of a side at `along`. */
-function sideGeometry(side: RailSide, hx: number, hy: number, along: number): { px: number; py: number; nx: number; ny: number } {
+/** The outward table-frame normal and the point of a side's line (`off` beyond the nose) at `along`. */
+function sideGeometry(side: RailSide, hx: number, hy: number, along: number, off = 0): { px: number; py: number; nx: number; ny: number } {
   switch (side) {
-    case 'head': return { px: -hx, py: along, nx: -1, ny: 0 };
-    case 'foot': return { px: hx, py: along, nx: 1, ny: 0 };
-    case 'left': return { px: along, py: hy, nx: 0, ny: 1 };
-    case 'right': return { px: along, py: -hy, nx: 0, ny: -1 };
+    case 'head': return { px: -hx - off, py: along, nx: -1, ny: 0 };
+    case 'foot': return { px: hx + off, py: along, nx: 1, ny: 0 };
+    case 'left': return { px: along, py: hy + off, nx: 0, ny: 1 };
+    case 'right': return { px: along, py: -hy - off, nx: 0, ny: -1 };
   }
 }
 
 /** Positions along a side, clear of the pockets, about `spacingPx` apart in the image. */
 function alongPositions(side: RailSide, s: RailSearch): number[] {
   const half = side === 'head' || side === 'foot' ? s.hy : s.hx;
-  const a = sideGeometry(side, s.hx, s.hy, -half);
-  const b = sideGeometry(side, s.hx, s.hy, half);
+  const off = s.offsets?.[side] ?? 0;
+  const a = sideGeometry(side, s.hx, s.hy, -half, off);
+  const b = sideGeometry(side, s.hx, s.hy, half, off);
   const pa = s.project(a.px, a.py);
   const pb = s.project(b.px, b.py);
   const pxPerM = Math.hypot(pb.x - pa.x, pb.y - pa.y) / (2 * half);
@@ -115,7 +119,7 @@ export function findRailEdges(lum: Float32Array, W: number, H: number, s: RailSe
   const ds = 0.5;
   for (const side of RAIL_SIDES) {
     for (const t of alongPositions(side, s)) {
-      const g = sideGeometry(side, s.hx, s.hy, t);
+      const g = sideGeometry(side, s.hx, s.hy, t, s.offsets?.[side] ?? 0);
       const pin = s.project(g.px - g.nx * s.inside, g.py - g.ny * s.inside);
       const pout = s.project(g.px - g.nx * s.outside, g.py - g.ny * s.outside);
       const len = Math.hypot(pout.x - pin.x, pout.y - pin.y);

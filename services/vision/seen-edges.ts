@@ -1,0 +1,102 @@
+// Which edge of a cushion the camera sees, from where it is. From inside a cushion's span (any
+// camera over the table) the cushion shows its face, and the bed meets it at the nose line, on
+// the bed (z = 0). From behind a cushion (a broadcast camera beyond a rail) the face is hidden:
+// the bed and the cloth-covered cushion top run together, and the first clear edge outwards is
+// the rail's inner top edge, a cushion width beyond the nose and a little above the cushion.
+// A 3-D line parallel to a side, at outward distance `out` from the nose and height z, looks
+// from the camera centre C like a bed line: the ray from C through it meets the bed at
+// C_n + (n + out − C_n) · C_z / (C_z − z) along the side's outward normal. Ignoring the height
+// put a broadcast view's near nose 4–12 cm off (ball positions 2–6 cm off).
+import { homographyFromPoints, type Mat3, type Point2, type Vec3 } from './linalg.ts';
+import { poseFromBedHomography } from './camera-pose.ts';
+import { RAIL_SIDES, type RailSide } from './rail-edges.ts';
+
+/** Height of the rail's top above the bed (m): the cushion nose is at 0.036–0.037 m (WPA), the rail a few millimetres higher. */
+export const RAIL_TOP_Z = 0.0415;
+/** Cushion width, nose to the rail's inner edge (m), unless the caller knows better. */
+export const DEFAULT_CUSHION_WIDTH = 0.05;
+
+/** The line an edge search meets on a side: outward distance from the nose line (m) and height (m). */
+export interface SeenLine {
+  out: number;
+  z: number;
+}
+export type SeenSides = Record<RailSide, SeenLine>;
+/** Outward offsets (m) of the bed lines that look like the seen lines, per side. */
+export type SideOffsets = Record<RailSide, number>;
+
+export const NO_OFFSETS: SideOffsets = { head: 0, foot: 0, left: 0, right: 0 };
+
+/** The camera's coordinate along a side's outward normal, and the nose's. */
+function outward(side: RailSide, C: Vec3, hx: number, hy: number): { c: number; nose: number } {
+  switch (side) {
+    case 'head': return { c: -C[0], nose: hx };
+    case 'foot': return { c: C[0], nose: hx };
+    case 'left': return { c: C[1], nose: hy };
+    case 'right': return { c: -C[1], nose: hy };
+  }
+}
+
+/** True when the camera is beyond the side's nose line (it cannot see that cushion's face). */
+export function behindCushion(side: RailSide, C: Vec3, hx: number, hy: number): boolean {
+  const o = outward(side, C, hx, hy);
+  return o.c > o.nose;
+}
+
+/** The nose edges an edge search meets, seen from C (null: straight down over the table). */
+export function seenNoseEdges(C: Vec3 | null, hx: number, hy: number, cushionWidth: number): SeenSides {
+  const seen = (side: RailSide): SeenLine =>
+    C && behindCushion(side, C, hx, hy) ? { out: cushionWidth, z: RAIL_TOP_Z } : { out: 0, z: 0 };
+  return { head: seen('head'), foot: seen('foot'), left: seen('left'), right: seen('right') };
+}
+
+/** The bed lines (outward offsets from the noses) that look like the seen lines from C. */
+export function bedOffsets(seen: SeenSides, C: Vec3 | null, hx: number, hy: number): SideOffsets {
+  const off = (side: RailSide): number => {
+    const l = seen[side];
+    if (!C || l.z === 0 || C[2] < l.z + 0.1) return l.out;
+    const o = outward(side, C, hx, hy);
+    return o.c + (o.nose + l.out - o.c) * (C[2] / (C[2] - l.z)) - o.nose;
+  };
+  return { head: off('head'), foot: off('foot'), left: off('left'), right: off('right') };
+}
+
+/** The corners of the rectangle bounded by the offset lines, in noseCorners order (head-left, foot-left, foot-right, head-right). */
+export function offsetCorners(off: SideOffsets, hx: number, hy: number): Point2[] {
+  const head = -hx - off.head;
+  const foot = hx + off.foot;
+  const left = hy + off.left;
+  const right = -hy - off.right;
+  return [{ x: head, y: left }, { x: foot, y: left }, { x: foot, y: right }, { x: head, y: right }];
+}
+
+/**
+ * The bed homography from the image corners of four seen lines (noseCorners order), solving for
+ * the camera and the lines' bed offsets together: a few rounds of pose → offsets → homography
+ * (each round moves the offsets by a fraction of a millimetre after the second).
+ */
+export function homographyFromSeenLines(
+  corners: readonly Point2[], seen: SeenSides, hx: number, hy: number,
+  cx: number, cy: number, size: number, heightPrior: number,
+): { H: Mat3; C: Vec3; offsets: SideOffsets } {
+  let offsets = bedOffsets(seen, null, hx, hy);
+  let H = homographyFromPoints(offsetCorners(offsets, hx, hy), corners);
+  let C = poseFromBedHomography(H, cx, cy, size, heightPrior).cameraPosition;
+  if (RAIL_SIDES.every((s) => seen[s].z === 0)) return { H, C, offsets };
+  for (let round = 0; round < 4; round++) {
+    offsets = bedOffsets(seen, C, hx, hy);
+    H = homographyFromPoints(offsetCorners(offsets, hx, hy), corners);
+    C = poseFromBedHomography(H, cx, cy, size, heightPrior).cameraPosition;
+  }
+  return { H, C, offsets };
+}
+
+/** The point of a side's offset line at `along` (y for head / foot, x for left / right), table frame. */
+export function seenLinePoint(side: RailSide, off: SideOffsets, hx: number, hy: number, along: number): Point2 {
+  switch (side) {
+    case 'head': return { x: -hx - off.head, y: along };
+    case 'foot': return { x: hx + off.foot, y: along };
+    case 'left': return { x: along, y: hy + off.left };
+    case 'right': return { x: along, y: -hy - off.right };
+  }
+}
