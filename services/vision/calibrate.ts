@@ -11,10 +11,10 @@ import { distortPixel, noseCorners, tableToImage, type LensModel, type VisionCal
 import { clothMask, dominantClothColour, type ClothColour } from './cloth-colour.ts';
 import { checkRgbImage, downscaleRgb, linearLuminance, type RgbImage } from './image.ts';
 import { applyH, invMat3, type Mat3, type Point2, type Vec3 } from './linalg.ts';
-import { findRailEdges } from './rail-edges.ts';
+import { RAIL_SIDES, findRailEdges, type EdgeKind, type RailEdgePoint, type RailSide } from './rail-edges.ts';
 import { fitRails, railCorners, type RailFit } from './rail-fit.ts';
 import { largestRegion, outlineQuad } from './table-outline.ts';
-import { DEFAULT_CUSHION_WIDTH, NO_OFFSETS, bedOffsets, homographyFromSeenLines, seenNoseEdges } from './seen-edges.ts';
+import { ALL_DROPS, DEFAULT_CUSHION_WIDTH, NOSE_Z, NO_OFFSETS, bedOffsets, homographyFromSeenLines, seenNoseEdges, type SideKinds } from './seen-edges.ts';
 
 export interface CalibrateOptions {
   table?: TableSize;
@@ -63,7 +63,6 @@ export function calibrate(rgb: Uint8Array, width: number, height: number, opts: 
   // for a line half a cushion beyond the noses, and the lens is taken as ideal.
   const H = noses?.H ?? assignCorners(outer, hx + cw / 2, hy + cw / 2, cx, cy, size).H;
   const lens: LensModel = noses?.fit.lens ?? { fx: fRef, fy: fRef, cx, cy, k1: 0, k2: 0 };
-  const fit = noses?.fit ?? null;
 
   // 3. Camera: focal length and pose; express k1 at the final focal length.
   const pose = poseFromBedHomography(H, cx, cy, size, heightPrior);
@@ -90,8 +89,11 @@ export function calibrate(rgb: Uint8Array, width: number, height: number, opts: 
       fromImage: img2(l.start.x, l.start.y), toImage: img2(l.end.x, l.end.y),
     })),
     cloth: { chroma: [cloth.r, cloth.g], brightness: cloth.brightness },
-    fit: fit
-      ? { edges: 'cushion-noses', railResidualPx: fit.residualPx, railPoints: fit.counts, focalSource: pose.focalSource }
+    fit: noses
+      ? {
+          edges: 'cushion-noses', railResidualPx: noses.fit.residualPx, railPoints: noses.fit.counts, focalSource: pose.focalSource,
+          noseKinds: [noses.kinds.head, noses.kinds.foot, noses.kinds.left, noses.kinds.right],
+        }
       : { edges: 'cloth-outline', railResidualPx: null, railPoints: [0, 0, 0, 0], focalSource: pose.focalSource },
   };
 }
@@ -106,7 +108,7 @@ export function calibrate(rgb: Uint8Array, width: number, height: number, opts: 
 function fitNoses(
   img: RgbImage, cloth: ClothColour, table: TableSize, start: { H: Mat3; C: Vec3 },
   o: { cw: number; cx: number; cy: number; fRef: number; size: number; heightPrior: number },
-): { H: Mat3; fit: RailFit } | null {
+): { H: Mat3; fit: RailFit; kinds: SideKinds } | null {
   const spec = TABLE_SPECS[table];
   const hx = spec.length / 2;
   const hy = spec.width / 2;
@@ -116,9 +118,10 @@ function fitNoses(
     { inside: 0.025, outside: -0.02 },
     { inside: 0.015, outside: -0.012 },
   ];
-  let best: { H: Mat3; fit: RailFit } | null = null;
+  let best: { H: Mat3; fit: RailFit; kinds: SideKinds } | null = null;
   let H = start.H;
   let C = start.C;
+  let kinds = ALL_DROPS;
   let lens: LensModel = { fx: o.fRef, fy: o.fRef, cx: o.cx, cy: o.cy, k1: 0, k2: 0 };
   for (let pass = 0; pass < passes.length; pass++) {
     const Hp = H;
@@ -128,17 +131,45 @@ function fitNoses(
       const d = distortPixel(lp, q.x, q.y);
       return { x: d.u, y: d.v };
     };
-    const seen = seenNoseEdges(C, hx, hy, o.cw);
+    const band = passes[pass]!;
+    // A nose rise needs the bed and the shadow before it in the profile; on a far cushion the
+    // shadow is its whole face, which spans `faces` on the bed.
+    const faces = faceSpans(C, hx, hy);
+    const spans = Object.fromEntries(RAIL_SIDES.map((s) => [s,
+      pass === 0 ? { inside: band.inside, outside: band.outside - faces[s] }
+        : kinds[s] === 'rise' ? { inside: Math.max(0.07, band.inside), outside: band.outside } : band]));
+    const dips = Object.fromEntries(RAIL_SIDES.map((s) => [s, 0.05 + faces[s]]));
     const edges = findRailEdges(lum, img.width, img.height, {
-      hx, hy, project, ...passes[pass]!, cornerClear: 0.14, sideClear: 0.12, spacingPx: 2, offsets: pass === 0 ? NO_OFFSETS : bedOffsets(seen, C, hx, hy),
+      hx, hy, project, ...band, cornerClear: 0.14, sideClear: 0.12, spacingPx: 2, spans, dips,
+      offsets: pass === 0 ? NO_OFFSETS : bedOffsets(seenNoseEdges(C, hx, hy, o.cw, kinds), C, hx, hy),
     }, img, [cloth.r, cloth.g]);
-    const f = fitRails(edges, o.cx, o.cy, o.fRef);
+    // Each side's line is fitted to the kind of edge most of its points are.
+    const found = majorityKinds(edges);
+    const f = fitRails(edges.filter((e) => e.kind === found[e.side]), o.cx, o.cy, o.fRef);
     const corners = f ? railCorners(f.lines) : null;
     if (!f || !corners) return best;
     if (best && f.counts.some((c, i) => c < 0.4 * best!.fit.counts[i]!)) return best;
     lens = f.lens;
-    ({ H, C } = homographyFromSeenLines(corners, seen, hx, hy, o.cx, o.cy, o.size, o.heightPrior));
-    best = { H, fit: f };
+    kinds = found;
+    ({ H, C } = homographyFromSeenLines(corners, seenNoseEdges(C, hx, hy, o.cw, kinds), hx, hy, o.cx, o.cy, o.size, o.heightPrior));
+    best = { H, fit: f, kinds };
   }
   return best;
 }
+
+/** How far out on the bed each cushion's face (foot to nose) reaches as seen from C (0 for a cushion the camera is behind). */
+function faceSpans(C: Vec3, hx: number, hy: number): Record<RailSide, number> {
+  const span = (c: number, nose: number): number => (c >= nose || C[2] <= NOSE_Z + 0.1 ? 0 : (NOSE_Z * (nose - c)) / (C[2] - NOSE_Z));
+  return { head: span(-C[0], hx), foot: span(C[0], hx), left: span(C[1], hy), right: span(-C[1], hy) };
+}
+
+function majorityKinds(edges: readonly RailEdgePoint[]): SideKinds {
+  const kindOf = (side: RailSide): EdgeKind => {
+    let rise = 0;
+    let all = 0;
+    for (const e of edges) if (e.side === side) { all++; if (e.kind === 'rise') rise++; }
+    return rise > all / 2 ? 'rise' : 'drop';
+  };
+  return { head: kindOf('head'), foot: kindOf('foot'), left: kindOf('left'), right: kindOf('right') };
+}
+

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { TABLE_SIZES, isOneOf, type Pocket, type TableSize } from '../contract/ids.ts';
 import { TABLE_SPECS } from '../contract/table.ts';
 import { applyH, invMat3, type Mat3, type Point2, type Vec3 } from './linalg.ts';
+import type { EdgeKind } from './rail-edges.ts';
 
 export type TablePlane = 'bed' | 'ball';
 
@@ -38,6 +39,8 @@ export interface CalibrationFit {
   railPoints: [number, number, number, number];
   /** Where the focal length came from: the homography (tilted camera) or the height prior. */
   focalSource: 'homography' | 'height-prior';
+  /** Per side (head, foot, left, right): the nose line fitted to a drop (rendered face, rail edge) or a nose rise (real cushions); absent: drops. */
+  noseKinds?: [EdgeKind, EdgeKind, EdgeKind, EdgeKind];
 }
 
 /** What `calibrate` writes (a superset of the renderer's `CalibrationJSON`). */

@@ -6,8 +6,8 @@ import { TABLE_SPECS } from '../contract/table.ts';
 import { tableToImage, type VisionCalibration } from './calibration-model.ts';
 import { clothMask } from './cloth-colour.ts';
 import { checkRgbImage, downscaleRgb, linearLuminance, type RgbImage } from './image.ts';
-import { findRailEdges, profileCount } from './rail-edges.ts';
-import { DEFAULT_CUSHION_WIDTH, bedOffsets, seenLinePoint, seenNoseEdges } from './seen-edges.ts';
+import { RAIL_SIDES, findRailEdges, profileCount } from './rail-edges.ts';
+import { DEFAULT_CUSHION_WIDTH, bedOffsets, seenLinePoint, seenNoseEdges, sideKinds } from './seen-edges.ts';
 
 export interface CameraMoveCheck {
   moved: boolean;
@@ -39,10 +39,13 @@ export function checkCameraMoved(img: RgbImage, cal: VisionCalibration, opts: Ca
     const p = tableToImage(cal, x, y);
     return { x: p.u, y: p.v };
   };
-  // Where the calibration's camera sees each cushion's edge (the rail's edge on a cushion it is behind).
+  // Where the calibration's camera sees each cushion's edge (the rail's edge on a cushion it is
+  // behind, a real nose at its height), with the bed and shadow before a nose rise in view.
   const C = cal.cameraPosition;
-  const offsets = bedOffsets(seenNoseEdges(C, hx, hy, DEFAULT_CUSHION_WIDTH), C, hx, hy);
-  const search = { hx, hy, project, inside: 0.03, outside: -0.03, cornerClear: 0.14, sideClear: 0.12, spacingPx: 6, offsets };
+  const kinds = sideKinds(cal.fit?.noseKinds);
+  const offsets = bedOffsets(seenNoseEdges(C, hx, hy, DEFAULT_CUSHION_WIDTH, kinds), C, hx, hy);
+  const spans = Object.fromEntries(RAIL_SIDES.filter((s) => kinds[s] === 'rise').map((s) => [s, { inside: 0.07, outside: -0.03 }]));
+  const search = { hx, hy, project, inside: 0.03, outside: -0.03, cornerClear: 0.14, sideClear: 0.12, spacingPx: 6, offsets, spans };
   const chroma = cal.cloth?.chroma;
   const edges = findRailEdges(linearLuminance(img), img.width, img.height, search, img, chroma);
   const expected = Math.max(1, profileCount(search));

@@ -9,10 +9,12 @@
 // put a broadcast view's near nose 4–12 cm off (ball positions 2–6 cm off).
 import { homographyFromPoints, type Mat3, type Point2, type Vec3 } from './linalg.ts';
 import { poseFromBedHomography } from './camera-pose.ts';
-import { RAIL_SIDES, type RailSide } from './rail-edges.ts';
+import { RAIL_SIDES, type EdgeKind, type RailSide } from './rail-edges.ts';
 
 /** Height of the rail's top above the bed (m): the cushion nose is at 0.036–0.037 m (WPA), the rail a few millimetres higher. */
 export const RAIL_TOP_Z = 0.0415;
+/** Height of the cushion nose above the bed (m), WPA: 62.5–64.5 % of the ball's height. */
+export const NOSE_Z = 0.0363;
 /** Cushion width, nose to the rail's inner edge (m), unless the caller knows better. */
 export const DEFAULT_CUSHION_WIDTH = 0.05;
 
@@ -24,8 +26,16 @@ export interface SeenLine {
 export type SeenSides = Record<RailSide, SeenLine>;
 /** Outward offsets (m) of the bed lines that look like the seen lines, per side. */
 export type SideOffsets = Record<RailSide, number>;
+/** Which kind of edge each side's nose line was fitted to. */
+export type SideKinds = Record<RailSide, EdgeKind>;
 
 export const NO_OFFSETS: SideOffsets = { head: 0, foot: 0, left: 0, right: 0 };
+export const ALL_DROPS: SideKinds = { head: 'drop', foot: 'drop', left: 'drop', right: 'drop' };
+
+/** A calibration's per-side kinds (head, foot, left, right), as `CalibrationFit.noseKinds` stores them. */
+export function sideKinds(k: readonly EdgeKind[] | undefined): SideKinds {
+  return k ? { head: k[0] ?? 'drop', foot: k[1] ?? 'drop', left: k[2] ?? 'drop', right: k[3] ?? 'drop' } : ALL_DROPS;
+}
 
 /** The camera's coordinate along a side's outward normal, and the nose's. */
 function outward(side: RailSide, C: Vec3, hx: number, hy: number): { c: number; nose: number } {
@@ -43,10 +53,15 @@ export function behindCushion(side: RailSide, C: Vec3, hx: number, hy: number): 
   return o.c > o.nose;
 }
 
-/** The nose edges an edge search meets, seen from C (null: straight down over the table). */
-export function seenNoseEdges(C: Vec3 | null, hx: number, hy: number, cushionWidth: number): SeenSides {
+/**
+ * The lines an edge search meets, seen from C (null: straight down over the table): a nose rise
+ * (rail-edges.ts: a real cushion's lit nose out of its shadow) is the nose at its height; a drop
+ * is the rail's top edge on a cushion the camera is behind, else the foot of the cushion's face.
+ */
+export function seenNoseEdges(C: Vec3 | null, hx: number, hy: number, cushionWidth: number, kinds?: SideKinds): SeenSides {
   const seen = (side: RailSide): SeenLine =>
-    C && behindCushion(side, C, hx, hy) ? { out: cushionWidth, z: RAIL_TOP_Z } : { out: 0, z: 0 };
+    kinds?.[side] === 'rise' ? { out: 0, z: NOSE_Z }
+      : C && behindCushion(side, C, hx, hy) ? { out: cushionWidth, z: RAIL_TOP_Z } : { out: 0, z: 0 };
   return { head: seen('head'), foot: seen('foot'), left: seen('left'), right: seen('right') };
 }
 
