@@ -4,12 +4,18 @@
 // frame. Live tracking cannot do this (it would need the future); `railbird analyze` can.
 // A frame never ends up with one id twice: a seen ball wins over a hidden one (the old track
 // still coasting where the ball was), and of two seen ones the ball named at the time keeps it.
+// The ball struck from a still table is the cue ball (`struck`, from the tracker): when the
+// strike named its track 0, the ball was the cue ball while it rested there before the stroke,
+// whatever the model read on it (a cream cue ball read as the 14); another ball named 0 in those
+// frames loses the name.
 import type { BallId } from '../contract/ids.ts';
 import type { TrackBall, TrackFrame } from '../contract/tracks.ts';
 
 export interface BackfillResult {
   /** Ball positions that got an id they did not have. */
   named: number;
+  /** Ball positions renamed the cue ball before the strike that named their track so. */
+  struck: number;
   /** Entries that lost a duplicated id (hidden duplicates dropped, seen ones set back to null). */
   conflicts: number;
 }
@@ -19,6 +25,8 @@ export interface BackfillResult {
  * Each track is named by the id it carried most often.
  */
 export function backfillIds(frames: TrackFrame[], trackIds: readonly (readonly number[])[]): BackfillResult {
+  // First (while frames and trackIds still line up ball for ball): the strikes.
+  const struck = backfillStruck(frames, trackIds);
   const votes = new Map<number, Map<BallId, number>>();
   frames.forEach((f, k) => f.balls.forEach((b, i) => {
     if (b.id === null) return;
@@ -56,5 +64,34 @@ export function backfillIds(frames: TrackFrame[], trackIds: readonly (readonly n
     }
     f.balls = balls.filter((_, i) => keep[i]);
   });
-  return { named, conflicts };
+  return { named, conflicts, struck };
+}
+
+/** How far (m) a resting ball's reported centre wanders (an elevated view's jitter included). */
+const REST_RADIUS = 0.02;
+
+/** Before each strike that named its ball 0, that track carries 0 while it rested before it. */
+function backfillStruck(frames: TrackFrame[], trackIds: readonly (readonly number[])[]): number {
+  let renamed = 0;
+  frames.forEach((f, k) => f.balls.forEach((b, i) => {
+    if (!b.struck || b.id !== 0) return;
+    const tid = trackIds[k]![i]!;
+    let spot: { x: number; y: number } | null = null;
+    for (let j = k - 1; j >= 0; j--) {
+      const at = trackIds[j]!.indexOf(tid);
+      if (at < 0) break;
+      const balls = frames[j]!.balls;
+      // Only where it rested before the stroke (earlier, the track may have followed another ball).
+      spot ??= { x: balls[at]!.x, y: balls[at]!.y };
+      if (Math.hypot(balls[at]!.x - spot.x, balls[at]!.y - spot.y) > REST_RADIUS) break;
+      if (balls[at]!.id === 0) continue;
+      balls.forEach((o, n) => {
+        if (n !== at && o.id === 0) balls[n] = { ...o, id: null, track: trackIds[j]![n]! };
+      });
+      const { track: _t, ...rest } = balls[at]!;
+      balls[at] = { ...rest, id: 0 };
+      renamed++;
+    }
+  }));
+  return renamed;
 }

@@ -13,6 +13,8 @@ export interface TrackBall {
   occluded?: boolean;
   /** Tracker identity of an unidentified ball (an addition to the contract). */
   track?: number;
+  /** The vision saw this ball struck from a still table in this frame: the cue ball (an addition to the contract). */
+  struck?: boolean;
 }
 
 export interface TrackFrame {
@@ -54,6 +56,7 @@ export function parseTrackLine(text: string, lineNo: number): Result<TrackFrame,
     if (finite(b.v)) ball.v = b.v;
     if (b.occluded === true) ball.occluded = true;
     if (Number.isInteger(b.track)) ball.track = b.track as number;
+    if (b.struck === true) ball.struck = true;
     balls.push(ball);
   }
   return ok({ frame: r.frame as number, t: r.t, balls });

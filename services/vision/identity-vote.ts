@@ -38,6 +38,15 @@ export const HOLD_BONUS = Math.LN2;
  */
 export const AMONG_MIN_SHARE = 0.05;
 
+/**
+ * The lead per look the cue ball's number gets on the track of a ball struck from a still table
+ * (`markStruck`): the ball a player strikes is the cue ball, whatever the model read on it at
+ * rest (a cream cue ball read as the 14). It is evidence like the looks': later looks decay it,
+ * and a close pass or an occlusion softens it with the rest, so a track that goes on to follow
+ * another ball is not held to 0.
+ */
+export const STRIKE_LEAD = Math.log(20);
+
 export const DEFAULT_VOTE: VoteOptions = { decay: 0.97, floor: 0.02, skipNone: 0.6, minFrames: 1, minConfidence: 0.9, noneLooks: 3, noneRatio: 3 };
 
 export interface VotedIdentity {
@@ -69,6 +78,8 @@ export interface IdentityHook {
   meanScore(id: BallId): number;
   /** The id the votes agree on among the numbers still free (others' ids taken away), or null. */
   resolvedAmong(free: (id: BallId) => boolean): BallId | null;
+  /** The ball left rest at a strike's speed while every other ball stood still: it is the cue ball. */
+  markStruck?(): void;
 }
 
 /** The running vote of one track; the tracker's default `IdentityHook`. */
@@ -118,6 +129,15 @@ export class TrackVote implements IdentityHook {
     this.score.fill(0);
     this.frames = 0;
     this.noneFrames = 0;
+  }
+
+  /** The ball was struck from a still table: the cue ball's number leads the others by STRIKE_LEAD per look. */
+  markStruck(): void {
+    let top = -Infinity;
+    for (let c = 1; c < 16; c++) top = Math.max(top, this.score[c]!);
+    if (this.frames === 0) top = 0;
+    this.score[0] = Math.max(this.score[0]!, top) + STRIKE_LEAD * Math.max(1, this.looks());
+    this.frames = Math.max(this.frames, 1);
   }
 
   /**

@@ -249,6 +249,7 @@ export function toTrackFrame(frame: number, t: number, pf: PipelineFrame, cal: V
     const out: TrackBall = { id: b.id as BallId | null, x: r(b.x, 1e5), y: r(b.y, 1e5), u: r(px.u, 100), v: r(px.v, 100) };
     if (b.occluded) out.occluded = true;
     if (b.id === null) out.track = b.trackId;
+    if (b.struck) out.struck = true;
     return out;
   });
   return { frame, t: r(t, 1e6), balls };

@@ -13,6 +13,13 @@ interface Det extends TablePositioned {
 
 const FPS = 60;
 
+/** Class probabilities (17) with the given ones, the rest 0.001. */
+function dist(w: Record<number, number>): Float32Array {
+  const p = new Float32Array(17).fill(0.001);
+  for (const [id, v] of Object.entries(w)) p[Number(id)] = v;
+  return p;
+}
+
 describe('ball tracker', () => {
   it('keeps a rolling ball on its track through a 10-frame occlusion', () => {
     const tracker = new BallTracker<Det>();
@@ -83,11 +90,6 @@ describe('ball tracker', () => {
     let out = tracker.update([a, b], 0);
     const [ta, tb] = [out.find((o) => o.detection?.tag === 'a')!.trackId, out.find((o) => o.detection?.tag === 'b')!.trackId];
     expect(out.every((o) => o.id === null)).toBe(true);
-    const dist = (w: Record<number, number>): Float32Array => {
-      const p = new Float32Array(17).fill(0.001);
-      for (const [id, v] of Object.entries(w)) p[Number(id)] = v;
-      return p;
-    };
     for (let k = 1; k <= 5; k++) {
       // Both tracks lean to 9; track a far more clearly: it keeps 9, b is left unresolved.
       tracker.track(ta)!.identity.add(dist({ 9: 0.98 }));
@@ -119,11 +121,6 @@ describe('ball tracker', () => {
 
   it('counts a ball whose detections stay within 1.5 cm as at rest though its filtered speed jitters (an elevated broadcast view), so it is read again among the free numbers', () => {
     const tracker = new BallTracker<Det>({ minHits: 1 });
-    const dist = (w: Record<number, number>): Float32Array => {
-      const p = new Float32Array(17).fill(0.001);
-      for (const [id, v] of Object.entries(w)) p[Number(id)] = v;
-      return p;
-    };
     let out = tracker.update([{ x: 0, y: 0, tag: 'eight' }, { x: 0.5, y: 0, tag: 'purple' }], 0);
     const eight = out.find((o) => o.detection?.tag === 'eight')!.trackId;
     const purple = out.find((o) => o.detection?.tag === 'purple')!.trackId;
@@ -142,12 +139,43 @@ describe('ball tracker', () => {
     expect(out.find((o) => o.trackId === purple)!.id).toBe(4);
   });
 
-  it('gives a track whose number went to a surer one its next likeliest number, never one its looks rule out (one ball of each number)', () => {
-    const dist = (w: Record<number, number>): Float32Array => {
-      const p = new Float32Array(17).fill(0.001);
-      for (const [id, v] of Object.entries(w)) p[Number(id)] = v;
-      return p;
+  it('names the ball struck from a still table the cue ball (a cream cue ball read as the 14), not a ball set moving by another', () => {
+    const tracker = new BallTracker<Det>({ minHits: 1 });
+    const cueLooks = dist({ 14: 0.46, 15: 0.3, 0: 0.09 });
+    let out = tracker.update([{ x: -0.6, y: 0.2, tag: 'cue' }, { x: 0.4, y: 0.25, tag: 'three' }, { x: 0.7, y: -0.3, tag: 'nine' }], 0);
+    const track = (tag: string): number => out.find((o) => o.detection?.tag === tag)!.trackId;
+    const cue = track('cue');
+    const three = track('three');
+    const look = (): void => {
+      tracker.track(cue)!.identity.add(cueLooks);
+      tracker.track(three)!.identity.add(dist({ 3: 0.95 }));
+      tracker.track(track('nine'))!.identity.add(dist({ 9: 0.95 }));
     };
+    // At rest for 10 frames: the cue ball reads as the 14.
+    for (let k = 1; k <= 10; k++) {
+      look();
+      out = tracker.update([{ x: -0.6, y: 0.2, tag: 'cue' }, { x: 0.4, y: 0.25, tag: 'three' }, { x: 0.7, y: -0.3, tag: 'nine' }], k / FPS);
+    }
+    expect(out.find((o) => o.trackId === cue)!.id).toBe(14);
+    // The stroke: 5 cm in the first frame (3 m/s), every other ball still; ten looks later, all
+    // still reading the 14, the ball is still the cue ball (the lead decays look by look).
+    const struck: boolean[] = [];
+    for (let k = 11; k <= 20; k++) {
+      look();
+      const x = -0.6 + 0.05 * (k - 10);
+      const threeX = k < 18 ? 0.4 : 0.4 + 0.04 * (k - 17);
+      out = tracker.update([{ x, y: 0.2, tag: 'cue' }, { x: threeX, y: 0.25, tag: 'three' }, { x: 0.7, y: -0.3, tag: 'nine' }], k / FPS);
+      struck.push(out.some((o) => o.struck));
+      const c = out.find((o) => o.trackId === cue)!;
+      expect(c.id).toBe(0);
+    }
+    // Marked once, at the stroke; the 3, leaving rest while the cue ball rolls, is not.
+    expect(struck.filter(Boolean)).toHaveLength(1);
+    expect(struck[0]).toBe(true);
+    expect(out.find((o) => o.trackId === three)!.id).toBe(3);
+  });
+
+  it('gives a track whose number went to a surer one its next likeliest number, never one its looks rule out (one ball of each number)', () => {
     const [eight, purple, red] = [new TrackVote(), new TrackVote(), new TrackVote()];
     for (let k = 0; k < 5; k++) {
       eight.add(dist({ 8: 0.98 }));

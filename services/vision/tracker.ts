@@ -82,6 +82,8 @@ export interface TrackedBall<D extends TablePositioned> {
   vy: number;
   /** This frame's detection; null while the track coasts unseen. */
   detection: D | null;
+  /** Set on the frame a ball left rest at a strike's speed from a still table (it is the cue ball). */
+  struck?: true;
   /** True while coasting (hidden by the cue, an arm, a hand, or missed). */
   occluded: boolean;
 }
@@ -155,6 +157,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     const usedDet = new Set<number>();
     const out: TrackedBall<D>[] = [];
     const survivors: Track<D, H>[] = [];
+    const leftRest: Track<D, H>[] = [];
     this.live.forEach((tr, k) => {
       tr.identity.age();
       const di = match[k]!;
@@ -165,8 +168,12 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
         tr.hits++;
         tr.missed = 0;
         tr.last = d;
-        if (tr.anchor && Math.hypot(d.x - tr.anchor.x, d.y - tr.anchor.y) < STILL_RADIUS) tr.anchor.hits++;
-        else tr.anchor = { x: d.x, y: d.y, hits: 1 };
+        const moved = tr.anchor ? Math.hypot(d.x - tr.anchor.x, d.y - tr.anchor.y) : 0;
+        if (tr.anchor && moved < STILL_RADIUS) tr.anchor.hits++;
+        else {
+          if (tr.anchor && tr.anchor.hits >= STRIKE_REST_HITS && moved >= STRIKE_STEP) leftRest.push(tr);
+          tr.anchor = { x: d.x, y: d.y, hits: 1 };
+        }
       } else {
         tr.state = predicted[k]!;
         tr.missed++;
@@ -180,6 +187,10 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     });
     this.live.length = 0;
     this.live.push(...survivors);
+    // A strike: one ball leaves rest at speed while every other ball in sight stands still.
+    const mover = leftRest.length === 1 ? leftRest[0]! : null;
+    const struck = mover && this.live.every((tr) => tr === mover || tr.missed > 0 || !this.isReported(tr) || (tr.anchor?.hits ?? 0) >= STRIKE_REST_HITS) ? mover : null;
+    struck?.identity.markStruck?.();
     for (const tr of this.live) {
       if (!this.isReported(tr)) continue;
       const seen = tr.missed === 0;
@@ -187,6 +198,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
         trackId: tr.trackId, id: tr.identity.resolved(),
         x: seen && tr.last ? tr.last.x : tr.state.x, y: seen && tr.last ? tr.last.y : tr.state.y,
         vx: tr.state.vx, vy: tr.state.vy, detection: seen ? tr.last : null, occluded: !seen,
+        ...(tr === struck ? { struck: true } : {}),
       });
     }
     return uniqueIdentities(out, this.live);
@@ -233,6 +245,13 @@ const REREAD_SPEED = 0.15;
  */
 const STILL_RADIUS = 0.015;
 const STILL_HITS = 10;
+/**
+ * A ball at rest (this many detections within STILL_RADIUS) whose next detection is STRIKE_STEP
+ * (m) away or more (0.75 m/s at 30 frames/s: a cue's stroke, not a hand) while every other ball
+ * in sight rests as long was struck: it is the cue ball (`IdentityHook.markStruck`).
+ */
+const STRIKE_REST_HITS = 5;
+const STRIKE_STEP = 0.025;
 
 /**
  * A ball number belongs to one track (`assignUnique`): moving balls keep their own on the
