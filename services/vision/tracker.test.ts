@@ -175,6 +175,23 @@ describe('ball tracker', () => {
     expect(out.find((o) => o.trackId === three)!.id).toBe(3);
   });
 
+  it('keeps a struck ball that outran its window, seen sharp beyond the gate, on its track (every other ball resting), and not otherwise', () => {
+    const run = (othersMove: boolean): { same: boolean; struck: boolean } => {
+      const tracker = new BallTracker<Det>({ minHits: 1 });
+      let out = tracker.update([{ x: -0.66, y: 0.17, tag: 'cue' }, { x: 0.3, y: 0.1, tag: 'a' }, { x: 0.6, y: -0.3, tag: 'b' }], 0);
+      const cue = out.find((o) => o.detection?.tag === 'cue')!.trackId;
+      for (let k = 1; k <= 8; k++) out = tracker.update([{ x: -0.66, y: 0.17, tag: 'cue' }, { x: 0.3, y: 0.1, tag: 'a' }, { x: othersMove ? 0.6 - 0.03 * k : 0.6, y: -0.3, tag: 'b' }], k / 30);
+      // Hidden under the cue for a frame at the stroke, then 20 cm on (3 m/s): far beyond the gate, no smear.
+      tracker.update([{ x: 0.3, y: 0.1, tag: 'a' }, { x: othersMove ? 0.33 : 0.6, y: -0.3, tag: 'b' }], 9 / 30);
+      out = tracker.update([{ x: -0.46, y: 0.2, tag: 'cue' }, { x: 0.3, y: 0.1, tag: 'a' }, { x: othersMove ? 0.3 : 0.6, y: -0.3, tag: 'b' }], 10 / 30);
+      const seen = out.find((o) => o.detection?.tag === 'cue');
+      return { same: seen?.trackId === cue, struck: !!seen?.struck };
+    };
+    expect(run(false)).toEqual({ same: true, struck: true });
+    // Another ball rolling meanwhile: no strike to go by, so the sighting starts a new track.
+    expect(run(true)).toEqual({ same: false, struck: false });
+  });
+
   it('gives a track whose number went to a surer one its next likeliest number, never one its looks rule out (one ball of each number)', () => {
     const [eight, purple, red] = [new TrackVote(), new TrackVote(), new TrackVote()];
     for (let k = 0; k < 5; k++) {

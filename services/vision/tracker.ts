@@ -154,6 +154,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     });
     const match = this.s.assignment === 'hungarian' ? hungarian(cost) : greedyAssign(cost);
     const rejoined = this.rejoin(match, detections, dt);
+    this.strikeRejoin(match, detections, dt, rejoined);
     const usedDet = new Set<number>();
     const out: TrackedBall<D>[] = [];
     const survivors: Track<D, H>[] = [];
@@ -231,6 +232,39 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     return out;
   }
 
+  /**
+   * A ball struck from a still table that outran its window and shows up sharp beyond the gate
+   * (the rejoin hook needs a smear to say where a ball came from): the one track that rested and
+   * just went unseen takes the one new detection within a stroke's reach of where it rested,
+   * when every other ball in sight still rests. Sets `match` and `out` (the state with the
+   * speed that path implies).
+   */
+  private strikeRejoin(match: number[], detections: readonly D[], dt: number, out: Map<number, MotionState>): void {
+    if (!(dt > 0)) return;
+    const lost = this.live.flatMap((tr, k) => (match[k]! < 0 && tr.missed < STRIKE_MAX_MISSED && this.isReported(tr) && (tr.anchor?.hits ?? 0) >= STRIKE_REST_HITS ? [k] : []));
+    if (lost.length !== 1) return;
+    const k = lost[0]!;
+    const rested = this.live.every((o, j) => {
+      const di = match[j]!;
+      if (j === k || di < 0 || !this.isReported(o)) return true;
+      const d = detections[di]!;
+      return !!o.anchor && o.anchor.hits >= STRIKE_REST_HITS && Math.hypot(d.x - o.anchor.x, d.y - o.anchor.y) < STILL_RADIUS;
+    });
+    if (!rested) return;
+    const tr = this.live[k]!;
+    const a = tr.anchor!;
+    const elapsed = dt * (tr.missed + 1);
+    const taken = new Set(match.filter((di) => di >= 0));
+    const near = detections.flatMap((d, di) => {
+      const r = Math.hypot(d.x - a.x, d.y - a.y);
+      return !taken.has(di) && r >= STRIKE_STEP && r <= STRIKE_MAX_SPEED * elapsed ? [di] : [];
+    });
+    if (near.length !== 1) return;
+    const d = detections[near[0]!]!;
+    match[k] = near[0]!;
+    out.set(k, { ...this.s.motion.init(d.x, d.y), vx: (d.x - a.x) / elapsed, vy: (d.y - a.y) / elapsed });
+  }
+
   /** The balls of a frame with their ids read again from the tracks' votes (after votes were added). */
   resolveIds(balls: TrackedBall<D>[]): TrackedBall<D>[] {
     return uniqueIdentities(balls, this.live);
@@ -252,6 +286,9 @@ const STILL_HITS = 10;
  */
 const STRIKE_REST_HITS = 5;
 const STRIKE_STEP = 0.025;
+/** A struck ball lost from its window is looked for this many frames, up to this speed (m/s) from where it rested. */
+const STRIKE_MAX_MISSED = 3;
+const STRIKE_MAX_SPEED = 10;
 
 /**
  * A ball number belongs to one track (`assignUnique`): moving balls keep their own on the
