@@ -40,9 +40,12 @@ describe('fast and uncovered balls', () => {
     const { seen, before } = await struck({});
     expect(before).toBeGreaterThanOrEqual(0);
     expect(seen).toEqual([before, before, before, before]);
-    // Without the second look and the rejoin the struck ball is lost for a frame or more, or comes back on a new track.
-    const plain = await struck({ secondLookRadius: 0, tracker: { rejoin: () => null } });
+    // Without the second look and the rejoins the struck ball is lost for a frame or more, or comes back on a new track.
+    const plain = await struck({ secondLookRadius: 0, tracker: { rejoin: () => null, strikeRejoin: false } });
     expect(plain.seen.some((id) => id !== plain.before)).toBe(true);
+    // The strike rejoin alone (every other ball rests) keeps it too.
+    const strikeOnly = await struck({ secondLookRadius: 0, tracker: { rejoin: () => null } });
+    expect(strikeOnly.seen).toEqual([strikeOnly.before, strikeOnly.before, strikeOnly.before, strikeOnly.before]);
   }, 120_000);
 
   it('finds a ball a hand uncovers within changeCheckEvery frames, not at the next periodic search', async () => {

@@ -45,12 +45,15 @@ export interface TrackerSettings<D extends TablePositioned, H extends IdentityHo
    * state when the detection continues it, else null. `dt`: seconds since the last frame.
    */
   rejoin: (track: Track<D, H>, detection: D, dt: number) => MotionState | null;
+  /** A ball struck from a still table, lost from its window and seen sharp beyond the gate, keeps its track (`strikeRejoin`). */
+  strikeRejoin: boolean;
 }
 
 export function defaultTrackerSettings<D extends TablePositioned>(): TrackerSettings<D, TrackVote> {
   return {
     motion: new ConstantVelocityFilter(), distance: tableDistance, maxDistance: 0.06, gateSigmas: 3,
     maxMissedFrames: 30, minHits: 2, sureAtOnce: () => false, assignment: 'hungarian', identity: () => new TrackVote(), rejoin: () => null,
+    strikeRejoin: true,
   };
 }
 
@@ -102,6 +105,7 @@ function checkSettings<D extends TablePositioned, H extends IdentityHook>(s: Tra
   if (typeof s.identity !== 'function') bad('identity must be a factory of identity hooks');
   if (typeof s.rejoin !== 'function') bad('rejoin must be a function of a track and a detection');
   if (typeof s.sureAtOnce !== 'function') bad('sureAtOnce must be a function of a detection');
+  if (typeof s.strikeRejoin !== 'boolean') bad('strikeRejoin must be a boolean');
 }
 
 export class BallTracker<D extends TablePositioned, H extends IdentityHook = TrackVote> {
@@ -154,7 +158,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     });
     const match = this.s.assignment === 'hungarian' ? hungarian(cost) : greedyAssign(cost);
     const rejoined = this.rejoin(match, detections, dt);
-    this.strikeRejoin(match, detections, dt, rejoined);
+    if (this.s.strikeRejoin) this.strikeRejoin(match, detections, dt, rejoined);
     const usedDet = new Set<number>();
     const out: TrackedBall<D>[] = [];
     const survivors: Track<D, H>[] = [];
