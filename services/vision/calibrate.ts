@@ -14,7 +14,7 @@ import { applyH, invMat3, type Mat3, type Point2, type Vec3 } from './linalg.ts'
 import { RAIL_SIDES, findRailEdges, type EdgeKind, type RailEdgePoint, type RailSide } from './rail-edges.ts';
 import { fitRails, railCorners, type RailFit } from './rail-fit.ts';
 import { largestRegion, outlineQuad } from './table-outline.ts';
-import { ALL_DROPS, DEFAULT_CUSHION_WIDTH, NOSE_Z, NO_OFFSETS, bedOffsets, homographyFromSeenLines, seenNoseEdges, type SideKinds } from './seen-edges.ts';
+import { ALL_DROPS, DEFAULT_CUSHION_WIDTH, NO_OFFSETS, faceSpans, bedOffsets, homographyFromSeenLines, seenNoseEdges, type SideKinds } from './seen-edges.ts';
 
 export interface CalibrateOptions {
   table?: TableSize;
@@ -137,7 +137,7 @@ function fitNoses(
     const faces = faceSpans(C, hx, hy);
     const spans = Object.fromEntries(RAIL_SIDES.map((s) => [s,
       pass === 0 ? { inside: band.inside, outside: band.outside - faces[s] }
-        : kinds[s] === 'rise' ? { inside: Math.max(0.07, band.inside), outside: band.outside } : band]));
+        : kinds[s] === 'rise' ? { inside: Math.max(0.07, faces[s] + 0.05, band.inside), outside: band.outside } : band]));
     const dips = Object.fromEntries(RAIL_SIDES.map((s) => [s, 0.05 + faces[s]]));
     const edges = findRailEdges(lum, img.width, img.height, {
       hx, hy, project, ...band, cornerClear: 0.14, sideClear: 0.12, spacingPx: 2, spans, dips,
@@ -155,12 +155,6 @@ function fitNoses(
     best = { H, fit: f, kinds };
   }
   return best;
-}
-
-/** How far out on the bed each cushion's face (foot to nose) reaches as seen from C (0 for a cushion the camera is behind). */
-function faceSpans(C: Vec3, hx: number, hy: number): Record<RailSide, number> {
-  const span = (c: number, nose: number): number => (c >= nose || C[2] <= NOSE_Z + 0.1 ? 0 : (NOSE_Z * (nose - c)) / (C[2] - NOSE_Z));
-  return { head: span(-C[0], hx), foot: span(C[0], hx), left: span(C[1], hy), right: span(-C[1], hy) };
 }
 
 function majorityKinds(edges: readonly RailEdgePoint[]): SideKinds {

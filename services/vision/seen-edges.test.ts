@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TABLE_SPECS } from '../contract/table.ts';
 import { TableRenderer } from '../sim/render/index.ts';
-import { NOSE_Z, RAIL_TOP_Z, bedOffsets, behindCushion, seenLinePoint, seenNoseEdges } from './seen-edges.ts';
+import { NOSE_Z, RAIL_TOP_Z, bedOffsets, faceSpans, seenLinePoint, seenNoseEdges } from './seen-edges.ts';
 import { RAIL_SIDES } from './rail-edges.ts';
 
 describe('seen-edges: the bed line that looks like a cushion line at a height', () => {
@@ -16,8 +16,10 @@ describe('seen-edges: the bed line that looks like a cushion line at a height', 
   const hx = length / 2;
   const hy = width / 2;
 
-  it('the camera is behind the foot cushion (and, off the axis, just behind the right one)', () => {
-    expect(RAIL_SIDES.filter((s) => behindCushion(s, C, hx, hy))).toEqual(['foot', 'right']);
+  it('the camera is behind the foot cushion (and, off the axis, just behind the right one); the far cushion\'s face reaches 10+ cm out on the bed', () => {
+    const faces = faceSpans(C, hx, hy);
+    expect(RAIL_SIDES.filter((s) => faces[s] === 0)).toEqual(['foot', 'right']);
+    expect(faces.head).toBeGreaterThan(0.1);
   });
 
   it('each seen line (rail edge behind, nose rise, face foot) projects where its bed line does', () => {

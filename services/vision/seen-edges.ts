@@ -47,11 +47,19 @@ function outward(side: RailSide, C: Vec3, hx: number, hy: number): { c: number; 
   }
 }
 
-/** True when the camera is beyond the side's nose line (it cannot see that cushion's face). */
-export function behindCushion(side: RailSide, C: Vec3, hx: number, hy: number): boolean {
-  const o = outward(side, C, hx, hy);
-  return o.c > o.nose;
+/**
+ * How far out on the bed each cushion's face (foot to nose) reaches as seen from C: 0 for a
+ * cushion the camera is behind, a few millimetres for one it looks along, 10+ cm for the far
+ * cushion of a broadcast view.
+ */
+export function faceSpans(C: Vec3, hx: number, hy: number): SideOffsets {
+  const span = (side: RailSide): number => {
+    const o = outward(side, C, hx, hy);
+    return o.c >= o.nose || C[2] <= NOSE_Z + 0.1 ? 0 : (NOSE_Z * (o.nose - o.c)) / (C[2] - NOSE_Z);
+  };
+  return { head: span('head'), foot: span('foot'), left: span('left'), right: span('right') };
 }
+
 
 /**
  * The lines an edge search meets, seen from C (null: straight down over the table): a nose rise
@@ -59,9 +67,10 @@ export function behindCushion(side: RailSide, C: Vec3, hx: number, hy: number): 
  * is the rail's top edge on a cushion the camera is behind, else the foot of the cushion's face.
  */
 export function seenNoseEdges(C: Vec3 | null, hx: number, hy: number, cushionWidth: number, kinds?: SideKinds): SeenSides {
+  const faces = C ? faceSpans(C, hx, hy) : null;
   const seen = (side: RailSide): SeenLine =>
     kinds?.[side] === 'rise' ? { out: 0, z: NOSE_Z }
-      : C && behindCushion(side, C, hx, hy) ? { out: cushionWidth, z: RAIL_TOP_Z } : { out: 0, z: 0 };
+      : faces && faces[side] === 0 ? { out: cushionWidth, z: RAIL_TOP_Z } : { out: 0, z: 0 };
   return { head: seen('head'), foot: seen('foot'), left: seen('left'), right: seen('right') };
 }
 
