@@ -66,11 +66,17 @@ function pocketFor(table: TableGeometry, recent: readonly Sample[], resting: boo
 /** Slowest speed (m/s) of a ball still rolling into a pocket. */
 const CREEP = 0.02;
 
-/** The ball was still moving in its last samples (a few tenths of a second: it is slow). */
+/**
+ * The ball was still moving in its last samples (a few tenths of a second: it is slow): the fitted
+ * speed, and the way covered from the first of them to the last (one jumpy sample of a ball at
+ * rest, a hand half over it, tilts the fit but covers no way).
+ */
 function creeping(recent: readonly Sample[]): boolean {
+  const first = recent[0];
   const last = recent[recent.length - 1];
-  const fit = last && recent.length >= 3 ? fitLine(recent, last.t) : null;
-  return fit !== null && Math.hypot(fit.vx, fit.vy) >= CREEP;
+  const fit = first && last && recent.length >= 3 ? fitLine(recent, last.t) : null;
+  if (fit === null || !(Math.hypot(fit.vx, fit.vy) >= CREEP)) return false;
+  return Math.hypot(last!.x - first!.x, last!.y - first!.y) >= 0.5 * CREEP * (last!.t - first!.t);
 }
 
 /** Is p at the mouth of the pocket (its centre within a ball diameter of the mouth)? */
