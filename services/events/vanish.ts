@@ -74,9 +74,9 @@ const CREEP = 0.02;
 function creeping(recent: readonly Sample[]): boolean {
   const first = recent[0];
   const last = recent[recent.length - 1];
-  const fit = first && last && recent.length >= 3 ? fitLine(recent, last.t) : null;
-  if (fit === null || !(Math.hypot(fit.vx, fit.vy) >= CREEP)) return false;
-  return Math.hypot(last!.x - first!.x, last!.y - first!.y) >= 0.5 * CREEP * (last!.t - first!.t);
+  if (!first || !last || recent.length < 3) return false;
+  const fit = fitLine(recent, last.t);
+  return fit !== null && Math.hypot(fit.vx, fit.vy) >= CREEP && Math.hypot(last.x - first.x, last.y - first.y) >= 0.5 * CREEP * (last.t - first.t);
 }
 
 /** Is p at the mouth of the pocket (its centre within a ball diameter of the mouth)? */

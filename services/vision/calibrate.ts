@@ -14,7 +14,7 @@ import { applyH, invMat3, type Mat3, type Point2, type Vec3 } from './linalg.ts'
 import { RAIL_SIDES, findRailEdges, type EdgeKind, type RailEdgePoint, type RailSide } from './rail-edges.ts';
 import { fitRails, railCorners, type RailFit } from './rail-fit.ts';
 import { largestRegion, outlineQuad } from './table-outline.ts';
-import { ALL_DROPS, DEFAULT_CUSHION_WIDTH, NO_OFFSETS, faceSpans, bedOffsets, homographyFromSeenLines, seenNoseEdges, type SideKinds } from './seen-edges.ts';
+import { ALL_DROPS, DEFAULT_CUSHION_WIDTH, NO_OFFSETS, bedOffsets, faceSpans, homographyFromSeenLines, profileSpans, seenNoseEdges, type SideKinds } from './seen-edges.ts';
 
 export interface CalibrateOptions {
   table?: TableSize;
@@ -100,8 +100,9 @@ export function calibrate(rgb: Uint8Array, width: number, height: number, opts: 
 
 /**
  * The nose lines: three passes of edge search, each around the previous estimate with a
- * narrower band. On a side the camera is behind, the search meets the cushion top's outer edge
- * instead of the nose (seen-edges.ts); the camera found by each pass says which. A pass that
+ * narrower band. Which line a side's edge is (the face's foot, the rail's edge on a cushion the
+ * camera is behind, a real nose's rise: seen-edges.ts) follows from the kind of edge found and
+ * the camera of the previous pass. A pass that
  * loses most of a side's points (the band slid off the edge) keeps the previous estimate; null
  * when even the first pass fails.
  */
@@ -132,12 +133,12 @@ function fitNoses(
       return { x: d.u, y: d.v };
     };
     const band = passes[pass]!;
-    // A nose rise needs the bed and the shadow before it in the profile; on a far cushion the
-    // shadow is its whole face, which spans `faces` on the bed.
+    // On a far cushion a nose rise's shadow is its whole face, which spans `faces` on the bed: the
+    // first pass looks that much further out, later ones start that far in on a rise side.
     const faces = faceSpans(C, hx, hy);
-    const spans = Object.fromEntries(RAIL_SIDES.map((s) => [s,
-      pass === 0 ? { inside: band.inside, outside: band.outside - faces[s] }
-        : kinds[s] === 'rise' ? { inside: Math.max(0.07, faces[s] + 0.05, band.inside), outside: band.outside } : band]));
+    const spans = pass === 0
+      ? Object.fromEntries(RAIL_SIDES.map((s) => [s, { inside: band.inside, outside: band.outside - faces[s] }]))
+      : profileSpans(kinds, faces, band);
     const dips = Object.fromEntries(RAIL_SIDES.map((s) => [s, 0.05 + faces[s]]));
     const edges = findRailEdges(lum, img.width, img.height, {
       hx, hy, project, ...band, cornerClear: 0.14, sideClear: 0.12, spacingPx: 2, spans, dips,

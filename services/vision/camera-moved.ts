@@ -6,8 +6,8 @@ import { TABLE_SPECS } from '../contract/table.ts';
 import { tableToImage, type VisionCalibration } from './calibration-model.ts';
 import { clothMask } from './cloth-colour.ts';
 import { checkRgbImage, downscaleRgb, linearLuminance, type RgbImage } from './image.ts';
-import { RAIL_SIDES, findRailEdges, profileCount } from './rail-edges.ts';
-import { DEFAULT_CUSHION_WIDTH, bedOffsets, seenLinePoint, seenNoseEdges, sideKinds } from './seen-edges.ts';
+import { findRailEdges, profileCount, sideLinePoint } from './rail-edges.ts';
+import { DEFAULT_CUSHION_WIDTH, bedOffsets, faceSpans, profileSpans, seenNoseEdges, sideKinds } from './seen-edges.ts';
 
 export interface CameraMoveCheck {
   moved: boolean;
@@ -23,7 +23,6 @@ export interface CameraMoveOptions {
   /** Least share of edge points to find. Default 0.35. */
   minFound?: number;
 }
-
 
 /** Compares a frame with its calibration. */
 export function checkCameraMoved(img: RgbImage, cal: VisionCalibration, opts: CameraMoveOptions = {}): CameraMoveCheck {
@@ -44,8 +43,9 @@ export function checkCameraMoved(img: RgbImage, cal: VisionCalibration, opts: Ca
   const C = cal.cameraPosition;
   const kinds = sideKinds(cal.fit?.noseKinds);
   const offsets = bedOffsets(seenNoseEdges(C, hx, hy, DEFAULT_CUSHION_WIDTH, kinds), C, hx, hy);
-  const spans = Object.fromEntries(RAIL_SIDES.filter((s) => kinds[s] === 'rise').map((s) => [s, { inside: 0.07, outside: -0.03 }]));
-  const search = { hx, hy, project, inside: 0.03, outside: -0.03, cornerClear: 0.14, sideClear: 0.12, spacingPx: 6, offsets, spans };
+  const band = { inside: 0.03, outside: -0.03 };
+  const spans = profileSpans(kinds, faceSpans(C, hx, hy), band);
+  const search = { hx, hy, project, ...band, cornerClear: 0.14, sideClear: 0.12, spacingPx: 6, offsets, spans };
   const chroma = cal.cloth?.chroma;
   const edges = findRailEdges(linearLuminance(img), img.width, img.height, search, img, chroma);
   const expected = Math.max(1, profileCount(search));
@@ -54,7 +54,7 @@ export function checkCameraMoved(img: RgbImage, cal: VisionCalibration, opts: Ca
   let measured = 0;
   for (const side of ['head', 'foot', 'left', 'right'] as const) {
     const misses = edges.filter((p) => p.side === side).map((p) => {
-      const n = seenLinePoint(p.side, offsets, hx, hy, p.along);
+      const n = sideLinePoint(p.side, hx, hy, p.along, offsets[p.side]);
       const q = tableToImage(cal, n.x, n.y);
       return Math.hypot(q.u - p.u, q.v - p.v);
     }).sort((a, b) => a - b);

@@ -135,7 +135,6 @@ export class TrackVote implements IdentityHook {
   markStruck(): void {
     let top = -Infinity;
     for (let c = 1; c < 16; c++) top = Math.max(top, this.score[c]!);
-    if (this.frames === 0) top = 0;
     this.score[0] = Math.max(this.score[0]!, top) + STRIKE_LEAD * Math.max(1, this.looks());
     this.frames = Math.max(this.frames, 1);
   }

@@ -58,6 +58,12 @@ function sideGeometry(side: RailSide, hx: number, hy: number, along: number, off
   }
 }
 
+/** The point (table frame) of a side's line `off` beyond the nose at `along` (y for head / foot, x for left / right). */
+export function sideLinePoint(side: RailSide, hx: number, hy: number, along: number, off = 0): Point2 {
+  const g = sideGeometry(side, hx, hy, along, off);
+  return { x: g.px, y: g.py };
+}
+
 /** Positions along a side, clear of the pockets, about `spacingPx` apart in the image. */
 function alongPositions(side: RailSide, s: RailSearch): number[] {
   const half = side === 'head' || side === 'foot' ? s.hy : s.hx;
@@ -135,7 +141,8 @@ function findNoseDrop(profile: Float32Array, ds: number, bed: number, insideIsCl
  * A real cushion seen from above or the side: the bed darkens into the shadow under the nose,
  * then the lit, cloth-covered nose and cushion top rise sharply out of it, and the rail comes
  * a cushion width further out. The rise is the nose (at its height, 0.036 m: seen-edges.ts).
- * Looks for a dip under 0.6 of the bed, back over 0.75 of it within 5 cm, then a cloth band at
+ * Looks for a dip under 0.6 of the bed, back over 0.75 of it within `maxDipM` (5 cm; a far
+ * cushion's whole face is its shadow), then a cloth band at
  * 0.6 of the bed or more for 1.2 cm (or to the profile's end, 0.8 cm at least), all before
  * `end` (the first drop, which is then the rail's edge). A rendered cushion's dark face then
  * lit top is a drop first, and stays one. Position: the half-way crossing of the rise.

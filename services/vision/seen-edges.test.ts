@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TABLE_SPECS } from '../contract/table.ts';
 import { TableRenderer } from '../sim/render/index.ts';
-import { NOSE_Z, RAIL_TOP_Z, bedOffsets, faceSpans, seenLinePoint, seenNoseEdges } from './seen-edges.ts';
-import { RAIL_SIDES } from './rail-edges.ts';
+import { NOSE_Z, RAIL_TOP_Z, bedOffsets, faceSpans, seenNoseEdges } from './seen-edges.ts';
+import { RAIL_SIDES, sideLinePoint } from './rail-edges.ts';
 
 describe('seen-edges: the bed line that looks like a cushion line at a height', () => {
   // A broadcast camera behind the foot rail (as in calibrate.test.ts).
@@ -31,11 +31,11 @@ describe('seen-edges: the bed line that looks like a cushion line at a height', 
       for (const side of RAIL_SIDES) {
         for (const along of [-0.3, 0.2]) {
           // A point of the 3-D line, and where the ray through it meets the bed: on the offset line.
-          const p = seenLinePoint(side, { head: seen.head.out, foot: seen.foot.out, left: seen.left.out, right: seen.right.out }, hx, hy, along);
+          const p = sideLinePoint(side, hx, hy, along, seen[side].out);
           const z = seen[side].z;
           const t = C[2] / (C[2] - z);
           const hit = { x: C[0] + (p.x - C[0]) * t, y: C[1] + (p.y - C[1]) * t };
-          const q = seenLinePoint(side, off, hx, hy, side === 'head' || side === 'foot' ? hit.y : hit.x);
+          const q = sideLinePoint(side, hx, hy, side === 'head' || side === 'foot' ? hit.y : hit.x, off[side]);
           expect(Math.hypot(q.x - hit.x, q.y - hit.y)).toBeLessThan(1e-9);
           const a = cam.tableToImage(hit.x, hit.y, 0);
           const b = cam.tableToImage(p.x, p.y, z);

@@ -60,17 +60,32 @@ export function faceSpans(C: Vec3, hx: number, hy: number): SideOffsets {
   return { head: span('head'), foot: span('foot'), left: span('left'), right: span('right') };
 }
 
+/**
+ * A nose rise needs the bed and the shadow before it in its profile: a rise side's profiles start
+ * its face's span on the bed plus 5 cm (7 cm at least) inside the line; other sides keep `band`.
+ */
+export function profileSpans(kinds: SideKinds, faces: SideOffsets, band: ProfileSpan): Record<RailSide, ProfileSpan> {
+  const span = (side: RailSide): ProfileSpan =>
+    kinds[side] === 'rise' ? { inside: Math.max(0.07, faces[side] + 0.05, band.inside), outside: band.outside } : band;
+  return { head: span('head'), foot: span('foot'), left: span('left'), right: span('right') };
+}
+
+/** A profile's span across a side's line: inside (positive, m) and outside (negative, m). */
+export interface ProfileSpan {
+  inside: number;
+  outside: number;
+}
 
 /**
- * The lines an edge search meets, seen from C (null: straight down over the table): a nose rise
+ * The lines an edge search meets, seen from C: a nose rise
  * (rail-edges.ts: a real cushion's lit nose out of its shadow) is the nose at its height; a drop
  * is the rail's top edge on a cushion the camera is behind, else the foot of the cushion's face.
  */
-export function seenNoseEdges(C: Vec3 | null, hx: number, hy: number, cushionWidth: number, kinds?: SideKinds): SeenSides {
-  const faces = C ? faceSpans(C, hx, hy) : null;
+export function seenNoseEdges(C: Vec3, hx: number, hy: number, cushionWidth: number, kinds?: SideKinds): SeenSides {
+  const faces = faceSpans(C, hx, hy);
   const seen = (side: RailSide): SeenLine =>
     kinds?.[side] === 'rise' ? { out: 0, z: NOSE_Z }
-      : faces && faces[side] === 0 ? { out: cushionWidth, z: RAIL_TOP_Z } : { out: 0, z: 0 };
+      : faces[side] === 0 ? { out: cushionWidth, z: RAIL_TOP_Z } : { out: 0, z: 0 };
   return { head: seen('head'), foot: seen('foot'), left: seen('left'), right: seen('right') };
 }
 
@@ -102,25 +117,13 @@ export function offsetCorners(off: SideOffsets, hx: number, hy: number): Point2[
 export function homographyFromSeenLines(
   corners: readonly Point2[], seen: SeenSides, hx: number, hy: number,
   cx: number, cy: number, size: number, heightPrior: number,
-): { H: Mat3; C: Vec3; offsets: SideOffsets } {
-  let offsets = bedOffsets(seen, null, hx, hy);
-  let H = homographyFromPoints(offsetCorners(offsets, hx, hy), corners);
+): { H: Mat3; C: Vec3 } {
+  let H = homographyFromPoints(offsetCorners(bedOffsets(seen, null, hx, hy), hx, hy), corners);
   let C = poseFromBedHomography(H, cx, cy, size, heightPrior).cameraPosition;
-  if (RAIL_SIDES.every((s) => seen[s].z === 0)) return { H, C, offsets };
+  if (RAIL_SIDES.every((s) => seen[s].z === 0)) return { H, C };
   for (let round = 0; round < 4; round++) {
-    offsets = bedOffsets(seen, C, hx, hy);
-    H = homographyFromPoints(offsetCorners(offsets, hx, hy), corners);
+    H = homographyFromPoints(offsetCorners(bedOffsets(seen, C, hx, hy), hx, hy), corners);
     C = poseFromBedHomography(H, cx, cy, size, heightPrior).cameraPosition;
   }
-  return { H, C, offsets };
-}
-
-/** The point of a side's offset line at `along` (y for head / foot, x for left / right), table frame. */
-export function seenLinePoint(side: RailSide, off: SideOffsets, hx: number, hy: number, along: number): Point2 {
-  switch (side) {
-    case 'head': return { x: -hx - off.head, y: along };
-    case 'foot': return { x: hx + off.foot, y: along };
-    case 'left': return { x: along, y: hy + off.left };
-    case 'right': return { x: along, y: -hy - off.right };
-  }
+  return { H, C };
 }

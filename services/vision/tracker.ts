@@ -194,7 +194,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     this.live.push(...survivors);
     // A strike: one ball leaves rest at speed while every other ball in sight stands still.
     const mover = leftRest.length === 1 ? leftRest[0]! : null;
-    const struck = mover && this.live.every((tr) => tr === mover || tr.missed > 0 || !this.isReported(tr) || (tr.anchor?.hits ?? 0) >= STRIKE_REST_HITS) ? mover : null;
+    const struck = mover && this.live.every((tr) => tr === mover || tr.missed > 0 || !this.isReported(tr) || rests(tr, tr.last)) ? mover : null;
     struck?.identity.markStruck?.();
     for (const tr of this.live) {
       if (!this.isReported(tr)) continue;
@@ -245,16 +245,10 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
    */
   private strikeRejoin(match: number[], detections: readonly D[], dt: number, out: Map<number, MotionState>): void {
     if (!(dt > 0)) return;
-    const lost = this.live.flatMap((tr, k) => (match[k]! < 0 && tr.missed < STRIKE_MAX_MISSED && this.isReported(tr) && (tr.anchor?.hits ?? 0) >= STRIKE_REST_HITS ? [k] : []));
+    const lost = this.live.flatMap((tr, k) => (match[k]! < 0 && tr.missed < STRIKE_MAX_MISSED && this.isReported(tr) && rests(tr, null) ? [k] : []));
     if (lost.length !== 1) return;
     const k = lost[0]!;
-    const rested = this.live.every((o, j) => {
-      const di = match[j]!;
-      if (j === k || di < 0 || !this.isReported(o)) return true;
-      const d = detections[di]!;
-      return !!o.anchor && o.anchor.hits >= STRIKE_REST_HITS && Math.hypot(d.x - o.anchor.x, d.y - o.anchor.y) < STILL_RADIUS;
-    });
-    if (!rested) return;
+    if (!this.live.every((o, j) => j === k || match[j]! < 0 || !this.isReported(o) || rests(o, detections[match[j]!]!))) return;
     const tr = this.live[k]!;
     const a = tr.anchor!;
     const elapsed = dt * (tr.missed + 1);
@@ -293,6 +287,15 @@ const STRIKE_STEP = 0.025;
 /** A struck ball lost from its window is looked for this many frames, up to this speed (m/s) from where it rested. */
 const STRIKE_MAX_MISSED = 3;
 const STRIKE_MAX_SPEED = 10;
+
+/**
+ * Whether a track has rested (STRIKE_REST_HITS detections at its anchor) and, given a detection
+ * (this frame's), still lies there.
+ */
+function rests<D extends TablePositioned, H extends IdentityHook>(tr: Track<D, H>, d: D | null): boolean {
+  const a = tr.anchor;
+  return !!a && a.hits >= STRIKE_REST_HITS && (!d || Math.hypot(d.x - a.x, d.y - a.y) < STILL_RADIUS);
+}
 
 /**
  * A ball number belongs to one track (`assignUnique`): moving balls keep their own on the
