@@ -8,7 +8,7 @@ import { decodeFrames, decodeImage } from '../vision/decode.ts';
 import { BallDetector } from '../vision/detect.ts';
 import { BallIdentifier, kindOfClass } from '../vision/identity.ts';
 import { NONE_CLASS } from '../vision/identity-classes.ts';
-import { assignSetIds } from '../vision/identity-rack.ts';
+import { assignSetIds, CUE_ON_TABLE_BONUS } from '../vision/identity-rack.ts';
 import { detectionCrops } from '../vision/track-identity.ts';
 import type { RgbImage } from '../vision/image.ts';
 
@@ -64,20 +64,22 @@ export interface DetectLine {
  * Detects the balls of one decoded image and names them with the identity model (one batch),
  * one ball of each number: the ids are the likeliest assignment in which no two balls share one
  * (`assignSetIds`), so where two balls both look most like the 8 the likelier keeps it and the
- * other takes its next likeliest id. `id` is null where the model calls the crop "not a ball"
+ * other takes its next likeliest id. The cue ball is taken to be on the table (`CUE_ON_TABLE_BONUS`:
+ * when no ball reads as it outright, the ball likeliest to be it is named the cue ball if the
+ * model gives it a fifth of that ball's own reading) unless `cueInHand`. `id` is null where the model calls the crop "not a ball"
  * (or a seventeenth ball would need one), `kind` then from its likeliest ball class;
  * `confidence` the model's probability of the id given (of its call when null), `detection` the
  * detector's own confidence. A candidate the detector is unsure of (confidence under 0.6) that
  * the model calls "not a ball" is left out.
  */
-export async function detectLine(path: string, img: RgbImage, cal: VisionCalibration, model: BallIdentifier, detector?: BallDetector): Promise<DetectLine> {
+export async function detectLine(path: string, img: RgbImage, cal: VisionCalibration, model: BallIdentifier, detector?: BallDetector, opts: { cueInHand?: boolean } = {}): Promise<DetectLine> {
   const det = detector ?? new BallDetector(cal);
   const found = det.detect(img).balls;
   const looks = await model.identify(detectionCrops(img, found));
   // A candidate the detector is unsure of that the model calls "not a ball" is neither (a
   // pocket's mouth, a mark on a rail); a sure detection stays, whatever the model says.
   const named = found.map((b, k) => ({ b, m: looks[k]! })).filter(({ b, m }) => !(b.confidence < UNSURE_DETECTION && m.probs[NONE_CLASS]! > 0.5));
-  const oneOfEach = assignSetIds(named.map(({ m }) => m.probs), BALL_IDS, NONE_CLASS);
+  const oneOfEach = assignSetIds(named.map(({ m }) => m.probs), BALL_IDS, NONE_CLASS, { cueOnTable: opts.cueInHand ? 0 : CUE_ON_TABLE_BONUS });
   const r3 = (v: number): number => Math.round(v * 1000) / 1000;
   return {
     image: path,
@@ -98,7 +100,8 @@ export function registerDetect(program: Command): void {
     .argument('<images...>', 'PNG/JPEG images')
     .option('--calibration <file>', 'calibration.json (default: calibrate each image itself)')
     .option('--table <size>', 'table size when calibrating: 9ft | 8ft | 7ft', '9ft')
-    .action(async (images: string[], opts: { calibration?: string; table: string }) => {
+    .option('--cue-in-hand', 'the cue ball may be off the table (ball in hand): no ball is named the cue ball unless it reads as it')
+    .action(async (images: string[], opts: { calibration?: string; table: string; cueInHand?: boolean }) => {
       if (!isOneOf(TABLE_SIZES, opts.table)) throw new Error(`--table must be one of ${TABLE_SIZES.join(', ')}`);
       const fixed = opts.calibration ? loadCalibration(opts.calibration) : null;
       const detector = fixed ? new BallDetector(fixed) : null;
@@ -111,7 +114,7 @@ export function registerDetect(program: Command): void {
             throw new Error(`image is ${img.width}×${img.height}, calibration is for ${fixed.imageWidth}×${fixed.imageHeight}`);
           }
           // With a shared calibration the cloth is learnt from the first image and reused.
-          process.stdout.write(JSON.stringify(await detectLine(path, img, cal, model, detector ?? undefined)) + '\n');
+          process.stdout.write(JSON.stringify(await detectLine(path, img, cal, model, detector ?? undefined, { cueInHand: opts.cueInHand === true })) + '\n');
         } catch (e) {
           process.stdout.write(JSON.stringify({ image: path, balls: [], error: (e as Error).message }) + '\n');
           process.exitCode = 1;

@@ -59,20 +59,41 @@ export function assignRackIds(probs: readonly ArrayLike<number>[], ids: readonly
 }
 
 /**
+ * The log-likelihood bonus of the cue ball's number in a frame of play (`assignSetIds`'s
+ * `cueOnTable`): the cue ball is on the table whenever the balls are in play, so when no ball
+ * reads as the cue ball outright, the ball that reads most like it among the rest takes it, if
+ * the model gives the cue ball at least 1/5 of that ball's own likeliest number (a cream,
+ * spotted broadcast cue ball read as the 15 at 0.35 and the cue ball at 0.11). Only one ball can
+ * take the number, so the bonus never moves it from a ball that reads as the cue ball to another.
+ */
+export const CUE_ON_TABLE_BONUS = Math.log(5);
+
+export interface SetIdOptions {
+  /** A ball whose "not a ball" probability exceeds this takes no id. */
+  noneAbove?: number;
+  /** No id under this share of the ball's likeliest one's probability is forced on it. */
+  minShare?: number;
+  /** Log bonus of the cue ball's number (0: the cue ball may be off the table, in hand). */
+  cueOnTable?: number;
+}
+
+/**
  * One ball of each number in a set: the most likely ids of the balls seen together (one frame's
  * detections) when no two may share one — Hungarian on −log p(id | a ball) over `ids`. A ball
  * the model calls "not a ball" (p(none) above `noneAbove`) takes no id, nor do balls beyond the
  * set's size; both get null. Two balls read as the 8 (the dark purple 4 and the 8 itself) then
  * settle as the 8 and the next likeliest id of the other. An id less than `minShare` as likely
  * as the ball's own likeliest one is not forced on it (null): the clash then says one of the
- * readings is wrong, not which.
+ * readings is wrong, not which. With `cueOnTable` the cue ball's number gets that log bonus
+ * (`CUE_ON_TABLE_BONUS`), and the number it frees goes to the ball that reads next likeliest as it.
  */
-export function assignSetIds(probs: readonly ArrayLike<number>[], ids: readonly BallId[], noneClass: number, noneAbove = 0.5, minShare = AMONG_MIN_SHARE): (BallId | null)[] {
+export function assignSetIds(probs: readonly ArrayLike<number>[], ids: readonly BallId[], noneClass: number, opts: SetIdOptions = {}): (BallId | null)[] {
+  const { noneAbove = 0.5, minShare = AMONG_MIN_SHARE, cueOnTable = 0 } = opts;
   const rows = probs.map((p, k) => k).filter((k) => !(probs[k]![noneClass]! > noneAbove));
   const cost = rows.map((k) => {
     const p = probs[k]!;
     const ball = 1 - p[noneClass]! || 1;
-    return ids.map((id) => -Math.log(Math.max(1e-9, p[id]! / ball)));
+    return ids.map((id) => -Math.log(Math.max(1e-9, p[id]! / ball)) - (id === 0 ? cueOnTable : 0));
   });
   const out = new Array<BallId | null>(probs.length).fill(null);
   hungarian(cost).forEach((c, r) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { greedyAssign, hungarian } from './hungarian.ts';
-import { assignSetIds } from './identity-rack.ts';
+import { CUE_ON_TABLE_BONUS, assignSetIds } from './identity-rack.ts';
 import { TrackVote, assignUnique } from './identity-vote.ts';
 import { ConstantVelocityFilter, CushionBounceFilter } from './motion.ts';
 import { BallTracker, tableDistance, type TablePositioned } from './tracker.ts';
@@ -175,6 +175,31 @@ describe('ball tracker', () => {
     expect(out.find((o) => o.trackId === three)!.id).toBe(3);
   });
 
+  it('marks a stroke that falls late in a frame (the ball leaves rest slowly, then steps at a stroke\'s speed), not a ball taking the detection of a rolling ball hidden against it', () => {
+    // Real clip 4: the cue ball moves 1.6 cm in the frame it leaves rest in, then 3 cm a frame.
+    const tracker = new BallTracker<Det>({ minHits: 1 });
+    const rest = [{ x: 0.2, y: 0.1, tag: 'red' }, { x: 0.6, y: -0.3, tag: 'green' }];
+    let out = tracker.update([{ x: -0.3, y: 0.2, tag: 'cue' }, ...rest], 0);
+    const cue = out.find((o) => o.detection?.tag === 'cue')!.trackId;
+    const red = out.find((o) => o.detection?.tag === 'red')!.trackId;
+    for (let k = 1; k <= 8; k++) out = tracker.update([{ x: -0.3, y: 0.2, tag: 'cue' }, ...rest], k / 30);
+    const path = [-0.284, -0.254, -0.224, -0.194, -0.164, -0.134, -0.104, -0.074, -0.044, -0.014];
+    const struck: number[] = [];
+    path.forEach((x, j) => {
+      out = tracker.update([{ x, y: 0.2, tag: 'cue' }, ...rest], (9 + j) / 30);
+      struck.push(...out.filter((o) => o.struck).map((o) => o.trackId));
+    });
+    expect(struck).toEqual([cue]);
+    // Rolling on, the cue ball is lost against the red at rest (one blob: the red's detection),
+    // then the one detection of the pair, 2.6 cm off the red's rest, goes to the red's track:
+    // a rolling ball is hidden, so the red was not struck.
+    out = tracker.update(rest, 19 / 30);
+    out = tracker.update([{ x: 0.2, y: 0.126, tag: 'merged' }, rest[1]!], 20 / 30);
+    expect(out.find((o) => o.trackId === red)?.detection?.tag).toBe('merged');
+    expect(out.find((o) => o.trackId === cue)?.occluded).toBe(true);
+    expect(out.some((o) => o.struck)).toBe(false);
+  });
+
   it('keeps a struck ball that outran its window, seen sharp beyond the gate, on its track (every other ball resting), and not otherwise', () => {
     const run = (othersMove: boolean): { same: boolean; struck: boolean } => {
       const tracker = new BallTracker<Det>({ minHits: 1 });
@@ -268,6 +293,20 @@ describe('assignment', () => {
     expect(assignSetIds([p({ 8: 0.9 }), p({ 8: 0.98 })], ids, 16)).toEqual([null, 8]);
     // Within a game's set only.
     expect(assignSetIds([p({ 12: 0.6, 4: 0.3 })], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], 16)).toEqual([4]);
+  });
+
+  it('assignSetIds with the cue ball on the table gives its number to the ball likeliest to be it, and the number that frees to the next (cueOnTable)', () => {
+    const ids = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] as const;
+    const on = { cueOnTable: CUE_ON_TABLE_BONUS };
+    // Real clip 2's last frame: the cream, spotted cue ball read as the 15 (the cue ball a fifth
+    // as likely); a maroon stripe read as the 15, the 11 next; the 8.
+    const frame = [dist({ 15: 0.49, 0: 0.11 }), dist({ 15: 0.3, 11: 0.2 }), dist({ 8: 0.9 })];
+    expect(assignSetIds(frame, ids, 16)).toEqual([15, 11, 8]);
+    expect(assignSetIds(frame, ids, 16, on)).toEqual([0, 15, 8]);
+    // No ball reads within a fifth as likely as the cue ball as its own number: nobody is pressed to be it.
+    expect(assignSetIds([dist({ 15: 0.6, 0: 0.1 }), dist({ 8: 0.9 })], ids, 16, on)).toEqual([15, 8]);
+    // The bonus never moves the number from the ball that reads as the cue ball to a white-capped stripe.
+    expect(assignSetIds([dist({ 0: 0.5, 10: 0.3 }), dist({ 10: 0.45, 0: 0.44 })], ids, 16, on)).toEqual([0, 10]);
   });
 
   it('hungarian finds the minimum total cost (brute force on small matrices), respecting forbidden pairs', () => {

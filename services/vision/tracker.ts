@@ -72,6 +72,8 @@ export interface Track<D extends TablePositioned, H extends IdentityHook = Track
   held?: BallId | null;
   /** Where its detections have stayed (within STILL_RADIUS) and for how many detections. */
   anchor?: { x: number; y: number; hits: number };
+  /** It left rest on its latest detection, slower than a stroke: the next step may show the stroke (a stroke falls inside a frame). */
+  leaving?: boolean;
 }
 
 /** One ball of a frame's output: the detection (or the prediction while hidden) with its track. */
@@ -171,17 +173,24 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
         usedDet.add(di);
         tr.state = rejoined.get(k) ?? this.s.motion.update(predicted[k]!, d.x, d.y);
         tr.hits++;
+        const prev = tr.missed === 0 ? tr.last : null;
         tr.missed = 0;
         tr.last = d;
         const moved = tr.anchor ? Math.hypot(d.x - tr.anchor.x, d.y - tr.anchor.y) : 0;
+        const leaving = tr.leaving === true;
+        tr.leaving = false;
         if (tr.anchor && moved < STILL_RADIUS) tr.anchor.hits++;
         else {
-          if (tr.anchor && tr.anchor.hits >= STRIKE_REST_HITS && moved >= STRIKE_STEP) leftRest.push(tr);
+          // From rest at a stroke's step, or one frame after leaving rest (the stroke fell late in that frame).
+          const fromRest = !!tr.anchor && tr.anchor.hits >= STRIKE_REST_HITS;
+          if ((fromRest && moved >= STRIKE_STEP) || (leaving && prev && Math.hypot(d.x - prev.x, d.y - prev.y) >= STRIKE_STEP)) leftRest.push(tr);
+          else tr.leaving = fromRest;
           tr.anchor = { x: d.x, y: d.y, hits: 1 };
         }
       } else {
         tr.state = predicted[k]!;
         tr.missed++;
+        tr.leaving = false;
       }
       if (tr.missed > this.s.maxMissedFrames) return;
       survivors.push(tr);
@@ -194,7 +203,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     this.live.push(...survivors);
     // A strike: one ball leaves rest at speed while every other ball in sight stands still.
     const mover = leftRest.length === 1 ? leftRest[0]! : null;
-    const struck = mover && this.live.every((tr) => tr === mover || tr.missed > 0 || !this.isReported(tr) || rests(tr, tr.last)) ? mover : null;
+    const struck = mover && this.live.every((tr) => tr === mover || !this.isReported(tr) || (tr.missed > 0 ? hiddenStill(tr) : rests(tr, tr.last))) ? mover : null;
     struck?.identity.markStruck?.();
     for (const tr of this.live) {
       if (!this.isReported(tr)) continue;
@@ -248,7 +257,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     const lost = this.live.flatMap((tr, k) => (match[k]! < 0 && tr.missed < STRIKE_MAX_MISSED && this.isReported(tr) && rests(tr, null) ? [k] : []));
     if (lost.length !== 1) return;
     const k = lost[0]!;
-    if (!this.live.every((o, j) => j === k || match[j]! < 0 || !this.isReported(o) || rests(o, detections[match[j]!]!))) return;
+    if (!this.live.every((o, j) => j === k || !this.isReported(o) || (match[j]! < 0 ? hiddenStill(o) : rests(o, detections[match[j]!]!)))) return;
     const tr = this.live[k]!;
     const a = tr.anchor!;
     const elapsed = dt * (tr.missed + 1);
@@ -279,7 +288,8 @@ const STILL_RADIUS = 0.015;
 const STILL_HITS = 10;
 /**
  * A ball at rest (this many detections within STILL_RADIUS) whose next detection is STRIKE_STEP
- * (m) away or more (0.75 m/s at 30 frames/s: a cue's stroke, not a hand) while every other ball
+ * (m) away or more (0.75 m/s at 30 frames/s: a cue's stroke, not a hand), or whose next step
+ * after it left rest is (the stroke came late in the frame it left in), while every other ball
  * in sight rests as long was struck: it is the cue ball (`IdentityHook.markStruck`).
  */
 const STRIKE_REST_HITS = 5;
@@ -287,6 +297,15 @@ const STRIKE_STEP = 0.025;
 /** A struck ball lost from its window is looked for this many frames, up to this speed (m/s) from where it rested. */
 const STRIKE_MAX_MISSED = 3;
 const STRIKE_MAX_SPEED = 10;
+
+/**
+ * Whether a hidden track was still when it went out of sight: a ball hidden while it rolls (the
+ * cue ball passing behind or against another ball) means the table is not still, so the ball
+ * that takes its detection is not struck.
+ */
+function hiddenStill<D extends TablePositioned, H extends IdentityHook>(tr: Track<D, H>): boolean {
+  return Math.hypot(tr.state.vx, tr.state.vy) < REREAD_SPEED;
+}
 
 /**
  * Whether a track has rested (STRIKE_REST_HITS detections at its anchor) and, given a detection
