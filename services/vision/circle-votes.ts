@@ -4,6 +4,7 @@
 // centres, while straight edges (cue, arms, rails) spread theirs along lines.
 import { FLAG_ACTIVE, type FeaturePlanes } from './cloth-model.ts';
 import { fullWindow, growWindow, type GridWindow, type RectifiedGrid } from './rectify.ts';
+import type { VoteRidge } from './select.ts';
 
 export interface EdgeField {
   /** Gradient magnitude of the (clamped) feature vector and its orientation (unit vector). */
@@ -267,4 +268,39 @@ export function findPeaks(a: Float32Array, W: number, H: number, minScore: numbe
     kept.push(c);
   }
   return kept;
+}
+
+/** Weighted centroid and elongation of the accumulator above half the peak, within 0.9 r of it. */
+export function voteRidge(acc: Float32Array, W: number, H: number, pi: number, pj: number, r: number): VoteRidge {
+  const peak = acc[Math.round(pj) * W + Math.round(pi)]!;
+  const reach = Math.ceil(0.9 * r);
+  let sw = 0;
+  let si = 0;
+  let sj = 0;
+  let sii = 0;
+  let sjj = 0;
+  let sij = 0;
+  for (let j = Math.max(0, Math.round(pj) - reach); j <= Math.min(H - 1, Math.round(pj) + reach); j++) {
+    for (let i = Math.max(0, Math.round(pi) - reach); i <= Math.min(W - 1, Math.round(pi) + reach); i++) {
+      if ((i - pi) ** 2 + (j - pj) ** 2 > reach * reach) continue;
+      const w = acc[j * W + i]! - 0.5 * peak;
+      if (w <= 0) continue;
+      sw += w;
+      si += w * i;
+      sj += w * j;
+      sii += w * i * i;
+      sjj += w * j * j;
+      sij += w * i * j;
+    }
+  }
+  if (sw <= 0) return { ci: pi, cj: pj, elongation: 1 };
+  const ci = si / sw;
+  const cj = sj / sw;
+  const a = sii / sw - ci * ci;
+  const b = sjj / sw - cj * cj;
+  const c = sij / sw - ci * cj;
+  const disc = Math.sqrt(Math.max(0, ((a - b) / 2) ** 2 + c * c));
+  const l1 = (a + b) / 2 + disc;
+  const l2 = Math.max(1e-6, (a + b) / 2 - disc);
+  return { ci, cj, elongation: Math.sqrt(l1 / l2) };
 }

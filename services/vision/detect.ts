@@ -4,16 +4,17 @@
 // capsule-shaped regions nobody else explains. With `regions` (a tracker's predictions) only
 // windows around them are processed; without, the whole bed.
 import { BALL_RADIUS } from '../contract/table.ts';
-import { ballEvidence, type BallEvidence } from './ball-evidence.ts';
+import { ballEvidence } from './ball-evidence.ts';
 import { foregroundMask, labelBlobs } from './blobs.ts';
 import { tableToImage, type VisionCalibration } from './calibration-model.ts';
-import { allocEdgeField, circleVotes, edgeField, findPeaks, type EdgeField } from './circle-votes.ts';
+import { allocEdgeField, circleVotes, edgeField, findPeaks, voteRidge, type EdgeField } from './circle-votes.ts';
 import { allocFeatures, clothDifference, learnClothModel, type ClothModel, type FeaturePlanes } from './cloth-model.ts';
 import { dominantClothColour } from './cloth-colour.ts';
 import type { RgbImage } from './image.ts';
 import { checkVideoImage, isYuv, rgbPatch, toRgbImage, type VideoImage } from './yuv-image.ts';
 import { allocRectifiedFrame, buildGrid, rectify, gridToTable, growWindow, tableToGrid, windowAround, type GridWindow, type RectifiedFrame, type RectifiedGrid } from './rectify.ts';
-import { refineBall, type RefinedBall } from './refine.ts';
+import { refineBall } from './refine.ts';
+import { looksLikeBall, seededAtPriors, type SeedFrame } from './outline-seeds.ts';
 import { DEFAULT_SELECT, selectBalls, type Candidate, type VoteRidge } from './select.ts';
 
 export interface BallDetection {
@@ -68,7 +69,7 @@ export interface PredictedRegion {
   radius: number;
   /**
    * Where the ball was last seen sharp: a prior with it is looked for by its outline when no
-   * candidate came (`seededAtPriors`), anywhere on the way from there (a collision stops a ball).
+   * candidate came (`seededAtPriors` in outline-seeds.ts), anywhere on the way from there (a collision stops a ball).
    */
   from?: { x: number; y: number };
 }
@@ -181,7 +182,8 @@ export class BallDetector {
       const q = Math.round(c.peak.j) * g.width + Math.round(c.peak.i);
       c.refined = refineBall(img, this.calibration, { logS: cloth.logS[q]!, r: cloth.r[q]!, g: cloth.g[q]! }, pos.x, pos.y);
     }
-    candidates.push(...this.seededAtPriors(img, cloth, candidates, priors, windows));
+    const frame: SeedFrame = { grid: g, img, calibration: this.calibration, cloth, acc: this.acc, features: this.features, edges: this.edges, minMag: MIN_MAG };
+    candidates.push(...seededAtPriors(frame, candidates, priors, windows));
     lap('refine');
     // A little beyond the windows: a region going on across a window's edge is seen to (blobs.ts `clipped`).
     foregroundMask(g, this.features, this.mask, featureWindows);
@@ -212,85 +214,6 @@ export class BallDetector {
     t.wall = performance.now() - w0;
     return { balls, timings: t };
   }
-
-  /**
-   * Outlines looked for where a tracked ball is expected and no candidate came: on an elevated
-   * view a ball's outline on the grid is stretched along the line of sight, so a ball rolling
-   * against another (the cue ball at a contact) leaves no vote peak of its own, though its
-   * outline in the image is whole but for the arc the other hides. Refined from the prior's
-   * centre and four points SEED_OFFSET radii off it (the prediction of a ball at a contact is
-   * off), the best fit is a candidate like the others (the selection's prior score applies).
-   */
-  private seededAtPriors(img: VideoImage, cloth: ClothModel, found: readonly Candidate[], priors: readonly PredictedRegion[], windows: readonly GridWindow[] | undefined): Candidate[] {
-    const g = this.grid;
-    const out: Candidate[] = [];
-    // Each candidate explains the one prior nearest it (two balls merged into one candidate at a contact leave one unexplained).
-    const explained = new Set<number>();
-    for (const k of found) {
-      if (!k.refined) continue;
-      let best = -1;
-      let bestD = Infinity;
-      priors.forEach((p, n) => {
-        const dist = Math.hypot(k.refined!.x - p.x, k.refined!.y - p.y);
-        if (!explained.has(n) && dist < p.radius + BALL_RADIUS && dist < bestD) [best, bestD] = [n, dist];
-      });
-      if (best >= 0) explained.add(best);
-    }
-    for (const [n, p] of priors.entries()) {
-      if (explained.has(n) || !p.from || Math.hypot(p.x - p.from.x, p.y - p.from.y) > MAX_WAY) continue;
-      const c = tableToGrid(g, p.x, p.y);
-      const i = Math.round(c.i), j = Math.round(c.j);
-      if (i < 0 || j < 0 || i >= g.width || j >= g.height || !g.valid[j * g.width + i]) continue;
-      if (windows && !windows.some((w) => i >= w.i0 && i < w.i1 && j >= w.j0 && j < w.j1)) continue;
-      const reach = p.radius + BALL_RADIUS;
-      const q = j * g.width + i;
-      const ref = { logS: cloth.logS[q]!, r: cloth.r[q]!, g: cloth.g[q]! };
-      const d = SEED_OFFSET * BALL_RADIUS;
-      const seeds: [number, number][] = [[p.x, p.y], [p.x + d, p.y], [p.x - d, p.y], [p.x, p.y + d], [p.x, p.y - d]];
-      // A ball stopped by a collision lies between where it was seen and where it was expected.
-      const from = p.from;
-      const way = Math.hypot(p.x - from.x, p.y - from.y);
-      const steps = Math.min(MAX_WAY_SEEDS, Math.ceil(way / d));
-      for (let k = 1; k < steps; k++) seeds.push([from.x + ((p.x - from.x) * k) / steps, from.y + ((p.y - from.y) * k) / steps]);
-      let best: RefinedBall | null = null;
-      for (const [sx, sy] of seeds) {
-        const f = refineBall(img, this.calibration, ref, sx, sy);
-        if (f && segmentDistance(f, from, p) < reach && (!best || f.inlierFraction > best.inlierFraction)) best = f;
-      }
-      if (!best) continue;
-      const at = tableToGrid(g, best.x, best.y);
-      const ai = Math.min(g.width - 1, Math.max(0, Math.round(at.i))), aj = Math.min(g.height - 1, Math.max(0, Math.round(at.j)));
-      const peak = { i: at.i, j: at.j, score: this.acc[aj * g.width + ai]! };
-      const evidence = ballEvidence(g, this.features, this.edges, at.i, at.j, MIN_MAG);
-      if (!looksLikeBall(evidence)) continue;
-      out.push({ peak, evidence, ridge: voteRidge(this.acc, g.width, g.height, at.i, at.j, g.ballRadius), refined: best });
-    }
-    return out;
-  }
-}
-
-/** A candidate's look on the grid: on the bed, outlined, and unlike the cloth (or darker with highlights). */
-function looksLikeBall(ev: BallEvidence): boolean {
-  return ev.onBed >= 0.3 && ev.support >= 0.4 && (ev.unlike >= 0.3 || (ev.darker >= 0.3 && ev.highlights >= 2));
-}
-
-/** Seeds around a prior with no candidate: its centre and four points this far (in ball radii) off it. */
-const SEED_OFFSET = 0.5;
-/** At most this many seeds on the way from where the ball was seen to where it is expected. */
-const MAX_WAY_SEEDS = 8;
-/**
- * No seeds for a ball expected further than this (m) from where it was seen: a ball that fast
- * (a break's cue ball) is a smear, found as one, and seeds on its way would fit the balls it
- * is about to hit.
- */
-const MAX_WAY = 0.12;
-
-/** Distance (m) from a point to the segment a–b. */
-function segmentDistance(p: { x: number; y: number }, a: { x: number; y: number }, b: { x: number; y: number }): number {
-  const dx = b.x - a.x, dy = b.y - a.y;
-  const L = dx * dx + dy * dy;
-  const t = L > 0 ? Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / L)) : 0;
-  return Math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy);
 }
 
 /** A mouth pixel this dark (R+G+B+1)... */
@@ -315,41 +238,6 @@ export function forgetBallsInMouths(g: RectifiedGrid, f: RectifiedFrame, cloth: 
       cloth.g[p] = f.g[p]!;
     }
   }
-}
-
-/** Weighted centroid and elongation of the accumulator above half the peak, within 0.9 r of it. */
-export function voteRidge(acc: Float32Array, W: number, H: number, pi: number, pj: number, r: number): VoteRidge {
-  const peak = acc[Math.round(pj) * W + Math.round(pi)]!;
-  const reach = Math.ceil(0.9 * r);
-  let sw = 0;
-  let si = 0;
-  let sj = 0;
-  let sii = 0;
-  let sjj = 0;
-  let sij = 0;
-  for (let j = Math.max(0, Math.round(pj) - reach); j <= Math.min(H - 1, Math.round(pj) + reach); j++) {
-    for (let i = Math.max(0, Math.round(pi) - reach); i <= Math.min(W - 1, Math.round(pi) + reach); i++) {
-      if ((i - pi) ** 2 + (j - pj) ** 2 > reach * reach) continue;
-      const w = acc[j * W + i]! - 0.5 * peak;
-      if (w <= 0) continue;
-      sw += w;
-      si += w * i;
-      sj += w * j;
-      sii += w * i * i;
-      sjj += w * j * j;
-      sij += w * i * j;
-    }
-  }
-  if (sw <= 0) return { ci: pi, cj: pj, elongation: 1 };
-  const ci = si / sw;
-  const cj = sj / sw;
-  const a = sii / sw - ci * ci;
-  const b = sjj / sw - cj * cj;
-  const c = sij / sw - ci * cj;
-  const disc = Math.sqrt(Math.max(0, ((a - b) / 2) ** 2 + c * c));
-  const l1 = (a + b) / 2 + disc;
-  const l2 = Math.max(1e-6, (a + b) / 2 - disc);
-  return { ci, cj, elongation: Math.sqrt(l1 / l2) };
 }
 
 /** Silhouette radius of a ball in image pixels (across the radial direction): f·R / depth. */
