@@ -64,10 +64,11 @@ export interface DetectLine {
  * Detects the balls of one decoded image and names them with the identity model (one batch),
  * one ball of each number: the ids are the likeliest assignment in which no two balls share one
  * (`assignSetIds`), so where two balls both look most like the 8 the likelier keeps it and the
- * other takes its next likeliest id. The cue ball is taken to be on the table (`CUE_ON_TABLE_BONUS`:
- * when no ball reads as it outright, the ball likeliest to be it is named the cue ball if the
- * model gives it a fifth of that ball's own reading) unless `cueInHand`. `id` is null where the model calls the crop "not a ball"
- * (or a seventeenth ball would need one), `kind` then from its likeliest ball class;
+ * other takes its next likeliest id. The cue ball is taken to be on the table unless
+ * `cueInHand` (`CUE_ON_TABLE_BONUS`: when no ball reads as it outright, the ball likeliest to be
+ * it is named the cue ball if the model gives it a fifth of that ball's own reading). `id` is
+ * null where the model calls the crop "not a ball" (or a seventeenth ball would need one), `kind`
+ * then from its likeliest ball class;
  * `confidence` the model's probability of the id given (of its call when null), `detection` the
  * detector's own confidence. A candidate the detector is unsure of (confidence under 0.6) that
  * the model calls "not a ball" is left out.

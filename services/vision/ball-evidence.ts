@@ -1,9 +1,11 @@
 // What the rectified bed says about a candidate ball centre: how much of a ball-sized circle
 // around it has edges pointing at it (a ball's silhouette does, all round, unless touching or
 // hidden), and how unlike the cloth its inside is (colour, brightness, highlights).
-import type { EdgeField } from './circle-votes.ts';
+import { voteRidge, type EdgeField, type Peak } from './circle-votes.ts';
 import { FLAG_UNLIKE, FLAG_WHITE, type FeaturePlanes } from './cloth-model.ts';
 import type { RectifiedGrid } from './rectify.ts';
+import type { RefinedBall } from './refine.ts';
+import type { Candidate } from './select.ts';
 
 export interface BallEvidence {
   /** Fraction of 24 sectors with a radial edge about one radius out. */
@@ -71,4 +73,27 @@ export function ballEvidence(g: RectifiedGrid, f: FeaturePlanes, e: EdgeField, c
   for (let s = 0; s < SECTORS; s++) covered += sectors[s]!;
   const nb = Math.max(1, bedCount);
   return { support: covered / SECTORS, unlike: unlike / nb, darker: darker / nb, highlights, onBed: bedCount / Math.max(1, inner) };
+}
+
+/** What a frame's detection has built on the grid that a candidate ball is read against. */
+export interface GridEvidence {
+  grid: RectifiedGrid;
+  features: FeaturePlanes;
+  edges: EdgeField;
+  /** The circle votes. */
+  acc: Float32Array;
+  minMag: number;
+}
+
+/** A candidate's look on the grid: on the bed, outlined, and unlike the cloth (or darker with highlights). */
+export function looksLikeBall(ev: BallEvidence): boolean {
+  return ev.onBed >= 0.3 && ev.support >= 0.4 && (ev.unlike >= 0.3 || (ev.darker >= 0.3 && ev.highlights >= 2));
+}
+
+/** A candidate at a grid point (a vote peak, or a fitted outline's centre) when it looks like a ball there. */
+export function candidateAt(e: GridEvidence, peak: Peak, refined: RefinedBall | null): Candidate | null {
+  const g = e.grid;
+  const evidence = ballEvidence(g, e.features, e.edges, peak.i, peak.j, e.minMag);
+  if (!looksLikeBall(evidence)) return null;
+  return { peak, evidence, ridge: voteRidge(e.acc, g.width, g.height, peak.i, peak.j, g.ballRadius), refined };
 }

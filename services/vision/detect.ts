@@ -4,18 +4,18 @@
 // capsule-shaped regions nobody else explains. With `regions` (a tracker's predictions) only
 // windows around them are processed; without, the whole bed.
 import { BALL_RADIUS } from '../contract/table.ts';
-import { ballEvidence } from './ball-evidence.ts';
+import { candidateAt } from './ball-evidence.ts';
 import { foregroundMask, labelBlobs } from './blobs.ts';
 import { tableToImage, type VisionCalibration } from './calibration-model.ts';
-import { allocEdgeField, circleVotes, edgeField, findPeaks, voteRidge, type EdgeField } from './circle-votes.ts';
+import { allocEdgeField, circleVotes, edgeField, findPeaks, type EdgeField } from './circle-votes.ts';
 import { allocFeatures, clothDifference, learnClothModel, type ClothModel, type FeaturePlanes } from './cloth-model.ts';
 import { dominantClothColour } from './cloth-colour.ts';
 import type { RgbImage } from './image.ts';
 import { checkVideoImage, isYuv, rgbPatch, toRgbImage, type VideoImage } from './yuv-image.ts';
 import { allocRectifiedFrame, buildGrid, rectify, gridToTable, growWindow, tableToGrid, windowAround, type GridWindow, type RectifiedFrame, type RectifiedGrid } from './rectify.ts';
 import { refineBall } from './refine.ts';
-import { looksLikeBall, seededAtPriors, type SeedFrame } from './outline-seeds.ts';
-import { DEFAULT_SELECT, selectBalls, type Candidate, type VoteRidge } from './select.ts';
+import { seededAtPriors, type SeedFrame } from './outline-seeds.ts';
+import { DEFAULT_SELECT, selectBalls, type Candidate } from './select.ts';
 
 export interface BallDetection {
   /** Image pixel of the centre (as seen, sub-pixel). */
@@ -69,7 +69,8 @@ export interface PredictedRegion {
   radius: number;
   /**
    * Where the ball was last seen sharp: a prior with it is looked for by its outline when no
-   * candidate came (`seededAtPriors` in outline-seeds.ts), anywhere on the way from there (a collision stops a ball).
+   * candidate came (`seededAtPriors` in outline-seeds.ts), anywhere on the way from there (a
+   * collision stops a ball).
    */
   from?: { x: number; y: number };
 }
@@ -170,19 +171,14 @@ export class BallDetector {
     circleVotes(g, this.edges, [r * 0.95, r * 1.05], MIN_MAG, VOTE_CAP, this.acc, windows);
     const peaks = findPeaks(this.acc, g.width, g.height, 0.4, 1.2 * r, windows);
     lap('votes');
-    const candidates: Candidate[] = [];
-    for (const p of peaks) {
-      const ev = ballEvidence(g, this.features, this.edges, p.i, p.j, MIN_MAG);
-      if (!looksLikeBall(ev)) continue;
-      candidates.push({ peak: p, evidence: ev, ridge: voteRidge(this.acc, g.width, g.height, p.i, p.j, r), refined: null });
-    }
+    const frame: SeedFrame = { grid: g, img, calibration: this.calibration, cloth, acc: this.acc, features: this.features, edges: this.edges, minMag: MIN_MAG };
+    const candidates = peaks.flatMap((p) => candidateAt(frame, p, null) ?? []);
     lap('candidates');
     for (const c of candidates) {
       const pos = gridToTable(g, c.peak.i, c.peak.j);
       const q = Math.round(c.peak.j) * g.width + Math.round(c.peak.i);
       c.refined = refineBall(img, this.calibration, { logS: cloth.logS[q]!, r: cloth.r[q]!, g: cloth.g[q]! }, pos.x, pos.y);
     }
-    const frame: SeedFrame = { grid: g, img, calibration: this.calibration, cloth, acc: this.acc, features: this.features, edges: this.edges, minMag: MIN_MAG };
     candidates.push(...seededAtPriors(frame, candidates, priors, windows));
     lap('refine');
     // A little beyond the windows: a region going on across a window's edge is seen to (blobs.ts `clipped`).

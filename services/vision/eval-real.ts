@@ -85,7 +85,7 @@ export const FOOTAGE_VARIANTS: readonly { name: string; filter: string; box: (b:
 ];
 
 /** A labelled frame through an ffmpeg filter, as RGB24. */
-export function filteredFrame(path: string, filter: string, width: number, height: number): { data: Uint8Array; width: number; height: number } {
+function filteredFrame(path: string, filter: string, width: number, height: number): { data: Uint8Array; width: number; height: number } {
   const scaled = /^scale=(\d+):(\d+)$/.exec(filter);
   const [w, h] = scaled ? [Number(scaled[1]), Number(scaled[2])] : [width, height];
   const r = spawnSync(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-i', path, '-vf', filter, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { maxBuffer: 4 * w * h });

@@ -5,33 +5,20 @@
 // hides. Seeds: where the tracker expects a ball that no candidate explains (`seededAtPriors`).
 // A fit is a candidate like the others: the same look on the grid and the same selection.
 import { BALL_RADIUS } from '../contract/table.ts';
-import { ballEvidence, type BallEvidence } from './ball-evidence.ts';
+import { candidateAt, type GridEvidence } from './ball-evidence.ts';
 import type { VisionCalibration } from './calibration-model.ts';
-import { voteRidge, type EdgeField } from './circle-votes.ts';
-import type { ClothModel, FeaturePlanes } from './cloth-model.ts';
+import type { ClothModel } from './cloth-model.ts';
+import type { PredictedRegion } from './detect.ts';
 import { tableToGrid, type GridWindow, type RectifiedGrid } from './rectify.ts';
 import { refineBall, type RefinedBall } from './refine.ts';
 import type { Candidate } from './select.ts';
 import type { VideoImage } from './yuv-image.ts';
 
-/** What a frame's detection has built that a seed's fit is read against. */
-export interface SeedFrame {
-  grid: RectifiedGrid;
+/** The frame a seed's outline is fitted in, and the grid its fit is read against. */
+export interface SeedFrame extends GridEvidence {
   img: VideoImage;
   calibration: VisionCalibration;
   cloth: ClothModel;
-  acc: Float32Array;
-  features: FeaturePlanes;
-  edges: EdgeField;
-  minMag: number;
-}
-
-/** Where a tracked ball is expected, and where it was last seen sharp (`PredictedRegion`). */
-export interface SeedPrior {
-  x: number;
-  y: number;
-  radius: number;
-  from?: { x: number; y: number };
 }
 
 /** Seeds around a prior with no candidate: its centre and four points this far (in ball radii) off it. */
@@ -44,11 +31,6 @@ const MAX_WAY_SEEDS = 8;
  * is about to hit.
  */
 const MAX_WAY = 0.12;
-/** A candidate's look on the grid: on the bed, outlined, and unlike the cloth (or darker with highlights). */
-export function looksLikeBall(ev: BallEvidence): boolean {
-  return ev.onBed >= 0.3 && ev.support >= 0.4 && (ev.unlike >= 0.3 || (ev.darker >= 0.3 && ev.highlights >= 2));
-}
-
 /** Grid cell of a table point, or -1 off the grid or off the bed. */
 function cellAt(g: RectifiedGrid, x: number, y: number): number {
   const c = tableToGrid(g, x, y);
@@ -69,9 +51,7 @@ function candidateOf(f: SeedFrame, fit: RefinedBall): Candidate | null {
   const at = tableToGrid(g, fit.x, fit.y);
   const ai = Math.min(g.width - 1, Math.max(0, Math.round(at.i)));
   const aj = Math.min(g.height - 1, Math.max(0, Math.round(at.j)));
-  const evidence = ballEvidence(g, f.features, f.edges, at.i, at.j, f.minMag);
-  if (!looksLikeBall(evidence)) return null;
-  return { peak: { i: at.i, j: at.j, score: f.acc[aj * g.width + ai]! }, evidence, ridge: voteRidge(f.acc, g.width, g.height, at.i, at.j, g.ballRadius), refined: fit };
+  return candidateAt(f, { i: at.i, j: at.j, score: f.acc[aj * g.width + ai]! }, fit);
 }
 
 /** Distance (m) from a point to the segment a–b. */
@@ -89,7 +69,7 @@ function segmentDistance(p: { x: number; y: number }, a: { x: number; y: number 
  * SEED_OFFSET radii off it, and points on the way from where it was last seen sharp (a collision
  * stops a ball anywhere on that way); the best fit within reach of that way. Only in `windows`.
  */
-export function seededAtPriors(f: SeedFrame, found: readonly Candidate[], priors: readonly SeedPrior[], windows: readonly GridWindow[] | undefined): Candidate[] {
+export function seededAtPriors(f: SeedFrame, found: readonly Candidate[], priors: readonly PredictedRegion[], windows: readonly GridWindow[] | undefined): Candidate[] {
   const g = f.grid;
   const out: Candidate[] = [];
   const explained = new Set<number>();

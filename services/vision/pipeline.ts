@@ -172,12 +172,12 @@ export class VisionPipeline {
     let staticMs = cpuMs() - s0;
     // Where each tracked ball is expected: a weaker candidate there is taken (a ball known to be there).
     // Only confirmed tracks: one unconfirmed detection (a hand, a fist) is not a ball known to be there.
-    const priors = this.tracker.predictedRegions(t, PRIOR_REACH)
-      .filter((q) => this.tracker.isReported(this.tracker.track(q.trackId)!))
-      .map((q) => {
-        const last = this.tracker.track(q.trackId)!.last;
-        return { x: q.x, y: q.y, radius: Math.min(q.radius, PRIOR_REACH), ...(last && !last.blurred ? { from: { x: last.x, y: last.y } } : {}) };
-      });
+    const priors = this.tracker.predictedRegions(t, PRIOR_REACH).flatMap((q) => {
+      const tr = this.tracker.track(q.trackId)!;
+      if (!this.tracker.isReported(tr)) return [];
+      const last = tr.last;
+      return [{ x: q.x, y: q.y, radius: Math.min(q.radius, PRIOR_REACH), ...(last && !last.blurred ? { from: { x: last.x, y: last.y } } : {}) }];
+    });
     const { balls: found, timings } = this.detector.detect(img, regions, full ? [] : changed, priors);
     // A ball seen last frame and not in its window now may have been struck out of it: a wider
     // look at once (its smear leads the tracker back to it, rejoin.ts), not a frame later.

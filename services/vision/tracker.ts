@@ -173,7 +173,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
         usedDet.add(di);
         tr.state = rejoined.get(k) ?? this.s.motion.update(predicted[k]!, d.x, d.y);
         tr.hits++;
-        const prev = tr.missed === 0 ? tr.last : null;
+        const prev = tr.last;
         tr.missed = 0;
         tr.last = d;
         const moved = tr.anchor ? Math.hypot(d.x - tr.anchor.x, d.y - tr.anchor.y) : 0;
@@ -203,7 +203,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     this.live.push(...survivors);
     // A strike: one ball leaves rest at speed while every other ball in sight stands still.
     const mover = leftRest.length === 1 ? leftRest[0]! : null;
-    const struck = mover && this.live.every((tr) => tr === mover || !this.isReported(tr) || (tr.missed > 0 ? hiddenStill(tr) : rests(tr, tr.last))) ? mover : null;
+    const struck = mover && this.live.every((tr) => tr === mover || this.standsStill(tr, tr.missed === 0 ? tr.last : null)) ? mover : null;
     struck?.identity.markStruck?.();
     for (const tr of this.live) {
       if (!this.isReported(tr)) continue;
@@ -257,7 +257,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     const lost = this.live.flatMap((tr, k) => (match[k]! < 0 && tr.missed < STRIKE_MAX_MISSED && this.isReported(tr) && rests(tr, null) ? [k] : []));
     if (lost.length !== 1) return;
     const k = lost[0]!;
-    if (!this.live.every((o, j) => j === k || !this.isReported(o) || (match[j]! < 0 ? hiddenStill(o) : rests(o, detections[match[j]!]!)))) return;
+    if (!this.live.every((o, j) => j === k || this.standsStill(o, match[j]! >= 0 ? detections[match[j]!]! : null))) return;
     const tr = this.live[k]!;
     const a = tr.anchor!;
     const elapsed = dt * (tr.missed + 1);
@@ -270,6 +270,15 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     const d = detections[near[0]!]!;
     match[k] = near[0]!;
     out.set(k, { ...this.s.motion.init(d.x, d.y), vx: (d.x - a.x) / elapsed, vy: (d.y - a.y) / elapsed });
+  }
+
+  /**
+   * Whether a track leaves the table still for a strike: not yet reported, or resting at `seen`
+   * (this frame's detection), or hidden (`seen` null) while it was still — a ball hidden while it
+   * rolls (the cue ball passing behind or against another ball) means the table is not still.
+   */
+  private standsStill(tr: Track<D, H>, seen: D | null): boolean {
+    return !this.isReported(tr) || (seen ? rests(tr, seen) : Math.hypot(tr.state.vx, tr.state.vy) < REREAD_SPEED);
   }
 
   /** The balls of a frame with their ids read again from the tracks' votes (after votes were added). */
@@ -297,15 +306,6 @@ const STRIKE_STEP = 0.025;
 /** A struck ball lost from its window is looked for this many frames, up to this speed (m/s) from where it rested. */
 const STRIKE_MAX_MISSED = 3;
 const STRIKE_MAX_SPEED = 10;
-
-/**
- * Whether a hidden track was still when it went out of sight: a ball hidden while it rolls (the
- * cue ball passing behind or against another ball) means the table is not still, so the ball
- * that takes its detection is not struck.
- */
-function hiddenStill<D extends TablePositioned, H extends IdentityHook>(tr: Track<D, H>): boolean {
-  return Math.hypot(tr.state.vx, tr.state.vy) < REREAD_SPEED;
-}
 
 /**
  * Whether a track has rested (STRIKE_REST_HITS detections at its anchor) and, given a detection
