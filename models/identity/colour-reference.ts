@@ -1,9 +1,9 @@
-// The rendered sets' reference ball colours for `adaptToRack` (services/vision/identity-adapt.ts):
+// The rendered sets' reference ball colours for `adaptToRack` (services/vision/identity/adapt.ts):
 // the mean colour signature of every id, per set, over resting balls on many random tables.
 //   node bin/run-ts.mjs models/identity/colour-reference.ts [out.json]
 import { writeFileSync } from 'node:fs';
-import { colourSignature, type ColourReference } from '../../services/vision/identity-adapt.ts';
-import { cropsToTensor } from '../../services/vision/identity-crop.ts';
+import { colourSignature, type ColourReference } from '../../services/vision/identity/adapt.ts';
+import { cropsToTensor } from '../../services/vision/identity/crop.ts';
 import { configSamples } from './samples.ts';
 import { RESOLUTIONS, RESTING_SCENES, randomConfig } from './scenes.ts';
 

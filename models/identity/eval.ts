@@ -5,9 +5,9 @@
 import { parseArgs } from 'node:util';
 import { Rng } from '../../services/sim/render/prng.ts';
 import type { BallId } from '../../services/contract/ids.ts';
-import { BallIdentifier, DEFAULT_MODEL_PATH, argmax } from '../../services/vision/identity.ts';
-import { NONE_CLASS, type BallKind } from '../../services/vision/identity-classes.ts';
-import { CROP_VALUES, cropsToTensor } from '../../services/vision/identity-crop.ts';
+import { BallIdentifier, DEFAULT_MODEL_PATH, argmax } from '../../services/vision/identity/classifier.ts';
+import { NONE_CLASS, type BallKind } from '../../services/vision/identity/classes.ts';
+import { CROP_VALUES, cropsToTensor } from '../../services/vision/identity/crop.ts';
 import { SPLIT_SEEDS } from './make-dataset.ts';
 import { Groups, kindTable } from './metrics.ts';
 import { realCrops } from './real-clips.ts';
@@ -110,7 +110,7 @@ export async function evaluate(o: { configs: number; frames: number; model: stri
     report.push(`${n === 1 ? '\n## Speed (CPU, 1 thread)\n\n' : ''}batch ${n}: ${((performance.now() - t0) / (reps * n)).toFixed(3)} ms per ball`);
   }
   for (const boxScale of o.real ? [1, 0.8] : []) {
-    const real = realCrops(undefined, boxScale);
+    const real = await realCrops(undefined, boxScale);
     if (real.length) {
       const res = await model.identify(cropsToTensor(real.map((r) => r.crop)));
       const pairs = real.map((r, k) => ({ truth: r.kind, pred: res[k]!.kind as BallKind }));

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CROP_SIZE } from '../../services/vision/identity-crop.ts';
+import { CROP_SIZE } from '../../services/vision/identity/crop.ts';
 import { writeNpy } from './npy.ts';
 import { META_COLUMNS, configSamples, metaRow, type Sample } from './samples.ts';
 import { RESTING_SCENES, TRAIN_SCENES, randomConfig } from './scenes.ts';

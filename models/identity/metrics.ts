@@ -1,6 +1,6 @@
 // Accuracy bookkeeping for the identity evaluation: groups of (truth, prediction) pairs, kind
 // accuracy, confusion highlights, and a markdown table.
-import { BALL_KINDS, NONE_CLASS, NUM_CLASSES, kindOfClass, type BallKind } from '../../services/vision/identity-classes.ts';
+import { BALL_KINDS, NONE_CLASS, NUM_CLASSES, kindOfClass, type BallKind } from '../../services/vision/identity/classes.ts';
 
 export class Tally {
   readonly confusion: number[][] = Array.from({ length: NUM_CLASSES }, () => new Array<number>(NUM_CLASSES).fill(0));

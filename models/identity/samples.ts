@@ -2,11 +2,11 @@
 // centring and size error) and "not a ball" crops (cloth, cushions, rails and diamonds, pockets,
 // the cue and hands, half-balls at the crop edge, gaps between touching balls).
 import type { TableSize } from '../../services/contract/ids.ts';
-import { BALL_RADIUS, TABLE_SPECS } from '../../services/contract/table.ts';
+import { BALL_RADIUS, TABLE_SPECS } from '../../services/table/spec.ts';
 import { TableRenderer, type FrameScene, type RenderedFrame } from '../../services/sim/render/index.ts';
 import { Rng } from '../../services/sim/render/prng.ts';
-import { CROP_SCALE, CROP_SIZE, cropSquare } from '../../services/vision/identity-crop.ts';
-import { NONE_CLASS } from '../../services/vision/identity-classes.ts';
+import { CROP_SCALE, CROP_SIZE, cropSquare } from '../../services/vision/identity/crop.ts';
+import { NONE_CLASS } from '../../services/vision/identity/classes.ts';
 import { ballsPerFrame, randomScene, type RenderConfig, type SceneOptions } from './scenes.ts';
 
 const R = BALL_RADIUS;

@@ -4,7 +4,7 @@
 // their band and number circles facing up, rolling balls, the cue and player, a hand placing a
 // ball). Everything is seeded (the renderer's Rng): the same seed gives the same frames.
 import type { BallId, TableSize } from '../../services/contract/ids.ts';
-import { BALL_RADIUS, TABLE_SPECS } from '../../services/contract/table.ts';
+import { BALL_RADIUS, TABLE_SPECS } from '../../services/table/spec.ts';
 import { CLOTHS, randomQuat, type BallSetName, type FrameScene, type Quat, type RailName, type RGB, type SceneBall } from '../../services/sim/render/index.ts';
 import { Rng } from '../../services/sim/render/prng.ts';
 

@@ -8,12 +8,12 @@ import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BallId, Game, TableSize } from '../contract/ids.ts';
 import type { Call, MatchLine, ShotLine } from '../contract/log.ts';
-import { TABLE_SPECS } from '../contract/table.ts';
+import { TABLE_SPECS } from '../table/spec.ts';
 import type { TrackFrame } from '../contract/tracks.ts';
 import { inferEvents } from '../events/infer.ts';
 import { judgeText } from '../rules/judge.ts';
-import { loadCalibration, type VisionCalibration } from '../vision/calibration-model.ts';
-import { decodeStream, type PixelFormat } from '../vision/decode-stream.ts';
+import { loadCalibration, type VisionCalibration } from '../vision/calibration/calibration-model.ts';
+import { decodeStream, type PixelFormat } from '../vision/decode/decode-stream.ts';
 import type { PipelineFrame, PipelineOptions } from '../vision/pipeline.ts';
 import { calibrateFromVideo } from './auto-calibrate.ts';
 import { backfillIds, type BackfillResult } from './backfill-ids.ts';
@@ -130,18 +130,18 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeResult> {
   t0 = clock();
   let shots = 0;
   if (o.pictures !== false) mkdirSync(join(o.out, 'shots'), { recursive: true });
-  replay.lines.forEach((line, i) => {
-    if (line.kind !== 'shot') return;
+  for (const [i, line] of replay.lines.entries()) {
+    if (line.kind !== 'shot') continue;
     shots++;
-    if (o.pictures === false) return;
+    if (o.pictures === false) continue;
     const picture = drawShot({
       shot: line, number: shots, table: TABLE_SPECS[table],
       call: judged.calls.find((c) => c.line === i + 1) ?? null,
       notes: replay.notes.filter((n) => n.line === i + 1).map((n) => n.note),
       frames: framesOf(frames, line),
     });
-    picture.save(join(o.out, 'shots', `${String(shots).padStart(3, '0')}.png`));
-  });
+    await picture.save(join(o.out, 'shots', `${String(shots).padStart(3, '0')}.png`));
+  }
   const picturesS = clock() - t0;
   return {
     frames: frames.length, shots, calls: judged.calls, notes: replay.notes, calibrated, stats, backfill, cpu, foreignIds: foreign.counts,

@@ -2,9 +2,9 @@
 // first frame that calibrates, trying one frame every half second (the first frames may show a
 // player leaning over the table or a hand racking).
 import type { TableSize } from '../contract/ids.ts';
-import { calibrate, CalibrationError } from '../vision/calibrate.ts';
-import type { VisionCalibration } from '../vision/calibration-model.ts';
-import { decodeStream } from '../vision/decode-stream.ts';
+import { calibrate, CalibrationError } from '../vision/calibration/calibrate.ts';
+import type { VisionCalibration } from '../vision/calibration/calibration-model.ts';
+import { decodeStream } from '../vision/decode/decode-stream.ts';
 
 export interface AutoCalibration {
   calibration: VisionCalibration;

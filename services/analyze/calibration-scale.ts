@@ -2,8 +2,8 @@
 // pixel coordinates map by u' = (u + ½)·sx − ½ (pixel centres at integers, as the vision code
 // samples), v' likewise; the lens distortion (on normalised coordinates), the camera pose and
 // everything in table metres stay as they are.
-import type { VisionCalibration } from '../vision/calibration-model.ts';
-import { invMat3, mulMat3, normaliseH, type Mat3 } from '../vision/linalg.ts';
+import type { VisionCalibration } from '../vision/calibration/calibration-model.ts';
+import { invMat3, mulMat3, normaliseH, type Mat3 } from '../vision/numeric/linalg.ts';
 
 /** The calibration for frames of `width × height` (same aspect as the calibrated image, within 1 %). */
 export function scaleCalibration(cal: VisionCalibration, width: number, height: number): VisionCalibration {

@@ -1,8 +1,7 @@
 // A small RGB24 drawing surface for the shot diagrams: filled and ringed discs, thick lines,
 // rectangles and text in a 5×7 bitmap font (upper case, digits, a little punctuation), saved as
-// PNG with the renderer's encoder.
-import { writeFileSync } from 'node:fs';
-import { encodePng } from '../sim/render/encoder.ts';
+// PNG (sharp).
+import { writePng } from '../capture/still-image.ts';
 
 export type Colour = readonly [number, number, number];
 
@@ -85,7 +84,7 @@ export class Canvas {
     return s.length * 6 * scale;
   }
 
-  save(path: string): void {
-    writeFileSync(path, encodePng(this.rgb, this.width, this.height));
+  save(path: string): Promise<void> {
+    return writePng(path, this.rgb, this.width, this.height);
   }
 }

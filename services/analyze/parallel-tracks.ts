@@ -7,8 +7,8 @@
 // tracks), so cutting the video in time is what lets a second core help.
 import { Worker } from 'node:worker_threads';
 import type { TrackFrame } from '../contract/tracks.ts';
-import type { VisionCalibration } from '../vision/calibration-model.ts';
-import type { PixelFormat } from '../vision/decode-stream.ts';
+import type { VisionCalibration } from '../vision/calibration/calibration-model.ts';
+import type { PixelFormat } from '../vision/decode/decode-stream.ts';
 import type { PipelineOptions } from '../vision/pipeline.ts';
 import { emptyTrackStats, type TrackVideoStats } from './video-tracks.ts';
 

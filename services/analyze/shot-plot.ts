@@ -4,7 +4,7 @@
 // panel listing those events and the referee's call.
 import type { BallId } from '../contract/ids.ts';
 import type { Call, ShotEvent, ShotLine } from '../contract/log.ts';
-import { BALL_RADIUS, headStringX, pocketCentre, type TableSpec } from '../contract/table.ts';
+import { BALL_RADIUS, headStringX, pocketCentre, type TableSpec } from '../table/spec.ts';
 import type { TrackFrame } from '../contract/tracks.ts';
 import { Canvas, type Colour } from './canvas.ts';
 

@@ -2,7 +2,7 @@
 // before the segment (so the tracker and the identity votes have settled by its start), track,
 // and post the segment's Tracks lines with their tracker ids in batches.
 import { parentPort, workerData } from 'node:worker_threads';
-import { decodeStream } from '../vision/decode-stream.ts';
+import { decodeStream } from '../vision/decode/decode-stream.ts';
 import type { SegmentJob, SegmentMessage } from './parallel-tracks.ts';
 import { trackVideo } from './video-tracks.ts';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseTracks, type TrackFrame } from '../contract/tracks.ts';
-import { imageToTable, loadCalibration, tableToImage } from '../vision/calibration-model.ts';
-import { decodeStream } from '../vision/decode-stream.ts';
+import { imageToTable, loadCalibration, tableToImage } from '../vision/calibration/calibration-model.ts';
+import { decodeStream } from '../vision/decode/decode-stream.ts';
 import { scaleCalibration } from './calibration-scale.ts';
 import { emptyTrackStats, trackVideo } from './video-tracks.ts';
 

@@ -5,14 +5,14 @@
 // ours: ffmpeg is its own process and keeps decoding into the stream's small queue while a
 // frame is being processed here (decode-stream.ts pauses it when the queue is full).
 import type { TrackFrame } from '../contract/tracks.ts';
-import type { VisionCalibration } from '../vision/calibration-model.ts';
-import type { DecodedFrame } from '../vision/decode-stream.ts';
-import type { BallDetector } from '../vision/detect.ts';
-import type { RgbImage } from '../vision/image.ts';
-import type { Yuv420Image } from '../vision/yuv-image.ts';
+import type { VisionCalibration } from '../vision/calibration/calibration-model.ts';
+import type { DecodedFrame } from '../vision/decode/decode-stream.ts';
+import type { BallDetector } from '../vision/detection/detect.ts';
+import type { RgbImage } from '../vision/decode/image.ts';
+import type { Yuv420Image } from '../vision/decode/yuv-image.ts';
 import { VisionPipeline, toTrackFrame, type PipelineFrame, type PipelineOptions } from '../vision/pipeline.ts';
 import { scaleCalibration } from './calibration-scale.ts';
-import type { DetectorCache } from '../vision/detector-cache.ts';
+import type { DetectorCache } from '../vision/detection/detector-cache.ts';
 
 export interface TrackVideoOptions {
   pipeline?: PipelineOptions;

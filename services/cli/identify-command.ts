@@ -1,12 +1,11 @@
 // `railbird identify <crop.png>...`: the ball identity of each crop, one JSON line per image:
 // {"image", "id": 0–15 | null, "kind": "cue" | "eight" | "solid" | "stripe" | "none", "confidence"}.
 // A crop is a square centred on the ball whose side is 1.5 × the ball's diameter (the
-// convention of services/vision/identity-crop.ts); --scale tells another ratio (e.g. 1 for a
+// convention of services/vision/identity/crop.ts); --scale tells another ratio (e.g. 1 for a
 // tight bounding box), and the image is re-cut to the model's convention around its centre.
 import type { Command } from 'commander';
-import { ffmpegPath } from '../capture/ffmpeg-path.ts';
-import { BallIdentifier, DEFAULT_MODEL_PATH } from '../vision/identity.ts';
-import { CROP_SCALE, CROP_SIZE, cropSquare, cropsToTensor, decodeImage } from '../vision/identity-crop.ts';
+import { BallIdentifier, DEFAULT_MODEL_PATH } from '../vision/identity/classifier.ts';
+import { CROP_SCALE, CROP_SIZE, cropSquare, cropsToTensor, readImage } from '../vision/identity/crop.ts';
 
 export interface IdentifyLine {
   image: string;
@@ -17,14 +16,15 @@ export interface IdentifyLine {
 
 /** Loads the crops (scaled to the model input) and identifies them in one batch. */
 export async function identifyImages(paths: readonly string[], opts: { scale?: number; model?: string } = {}): Promise<IdentifyLine[]> {
-  const ffmpeg = ffmpegPath();
   const scale = opts.scale ?? CROP_SCALE;
-  const crops = paths.map((p) => {
-    if (Math.abs(scale - CROP_SCALE) < 1e-9) return decodeImage(ffmpeg, p, CROP_SIZE).rgb;
-    const img = decodeImage(ffmpeg, p);
+  const crops: Uint8Array[] = [];
+  for (const p of paths) {
+    // The square about the image's centre, re-cut to the model's convention (the same area
+    // resampling as the crops cut from frames).
+    const img = await readImage(p);
     const side = (Math.min(img.width, img.height) * CROP_SCALE) / scale;
-    return cropSquare(img, (img.width - 1) / 2, (img.height - 1) / 2, side, CROP_SIZE);
-  });
+    crops.push(cropSquare(img, (img.width - 1) / 2, (img.height - 1) / 2, side, CROP_SIZE));
+  }
   const model = await BallIdentifier.load(opts.model ?? DEFAULT_MODEL_PATH);
   try {
     const res = await model.identify(cropsToTensor(crops));

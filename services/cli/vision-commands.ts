@@ -2,15 +2,15 @@
 // `railbird detect <image>... [--calibration c.json]` (one JSON line per image).
 import type { Command } from 'commander';
 import { BALL_IDS, TABLE_SIZES, isOneOf } from '../contract/ids.ts';
-import { calibrate, CalibrationError } from '../vision/calibrate.ts';
-import { loadCalibration, type VisionCalibration } from '../vision/calibration-model.ts';
-import { decodeFrames, decodeImage } from '../vision/decode.ts';
-import { BallDetector } from '../vision/detect.ts';
-import { BallIdentifier, kindOfClass } from '../vision/identity.ts';
-import { NONE_CLASS } from '../vision/identity-classes.ts';
-import { assignSetIds, CUE_ON_TABLE_BONUS } from '../vision/identity-rack.ts';
-import { detectionCrops } from '../vision/track-identity.ts';
-import type { RgbImage } from '../vision/image.ts';
+import { calibrate, CalibrationError } from '../vision/calibration/calibrate.ts';
+import { loadCalibration, type VisionCalibration } from '../vision/calibration/calibration-model.ts';
+import { decodeFrames, decodeImage } from '../vision/decode/decode.ts';
+import { BallDetector } from '../vision/detection/detect.ts';
+import { BallIdentifier, kindOfClass } from '../vision/identity/classifier.ts';
+import { NONE_CLASS } from '../vision/identity/classes.ts';
+import { assignSetIds, CUE_ON_TABLE_BONUS } from '../vision/identity/rack.ts';
+import { detectionCrops } from '../vision/tracking/track-identity.ts';
+import type { RgbImage } from '../vision/decode/image.ts';
 
 const VIDEO = /\.(mp4|mov|mkv|avi|webm|m4v|ts)$/i;
 

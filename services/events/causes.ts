@@ -1,27 +1,14 @@
 // Why a ball's motion changed: another ball at two radii (a contact) or a cushion at one radius.
 // Each onset or kink is given its best-fitting cause; contacts are timed where the two
 // balls' paths before the change are exactly 2R apart.
-import type { BallId, Cushion } from '../contract/ids.ts';
+import type { BallId } from '../contract/ids.ts';
 import type { ShotEvent } from '../contract/log.ts';
-import type { TableGeometry } from '../sim/physics/table-geometry.ts';
+import type { TableGeometry } from '../table/geometry.ts';
 import { bounceAfterHit, nearestCushion } from './cushion-touch.ts';
+import type { CauseOptions } from './cause-options.ts';
 import { hitOnRest, type Obstacle, type RestHit } from './hit-on-rest.ts';
 import { dot, len, sub, type Vec } from './vec.ts';
 import { argmin, positionBefore, velocityBefore, type BallModel, type Change } from './model.ts';
-
-export interface CauseOptions {
-  /** Largest misfit (m) of the 2R distance for a ball–ball contact, plus `speedSlack` × speed × frame time. */
-  ballTolerance: number;
-  /** Largest misfit (m) of the R distance to a cushion. */
-  cushionTolerance: number;
-  speedSlack: number;
-  frameTime: number;
-  /** Velocity change (m/s) below which a kink is noise. */
-  minKink: number;
-  /** Largest acceleration of a free ball (m/s²) and the time (s) of samples a fresh path fit uses. */
-  maxAccel: number;
-  pathWindow: number;
-}
 
 interface Attributed {
   change: Change;

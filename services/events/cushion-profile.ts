@@ -4,7 +4,7 @@
 // above zero. Each close approach is fitted both ways, and the V must fit clearly better.
 import type { BallId, Cushion } from '../contract/ids.ts';
 import type { ShotEvent } from '../contract/log.ts';
-import type { TableGeometry } from '../sim/physics/table-geometry.ts';
+import type { TableGeometry } from '../table/geometry.ts';
 import type { BallModel } from './model.ts';
 import { leastSquaresBy, minimise } from './refine.ts';
 import type { Sample } from './series.ts';

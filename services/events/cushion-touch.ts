@@ -3,8 +3,8 @@
 // visibly. Also the distance from a point to the cushion faces that every cushion test uses.
 import type { BallId, Cushion } from '../contract/ids.ts';
 import type { ShotEvent } from '../contract/log.ts';
-import type { TableGeometry } from '../sim/physics/table-geometry.ts';
-import { evalQ, fitQuadratic, velQ } from './legs.ts';
+import type { TableGeometry } from '../table/geometry.ts';
+import { evalQ, velQ } from './legs.ts';
 import { argmin, type BallModel, type Change } from './model.ts';
 import type { Sample } from './series.ts';
 import { angleBetween, dot, len, sub, type Vec } from './vec.ts';

@@ -2,13 +2,14 @@
 // radii of the resting ball, moving towards it, with the struck ball leaving along the line of
 // centres. The hitter's path into the hit is read several ways (hitter-paths.ts) and the
 // better reading wins; a hitter struck just before the hit (or hidden) is judged by momentum.
-import type { TableGeometry } from '../sim/physics/table-geometry.ts';
-import type { CauseOptions } from './causes.ts';
+import type { TableGeometry } from '../table/geometry.ts';
+
 import { nearestCushion } from './cushion-touch.ts';
 import { closeLook, CUSHION_REBOUND, freshPath, modelPath, unfolded, type Path } from './hitter-paths.ts';
 import { fitQuadratic, evalQ, velQ } from './legs.ts';
 import { argmin, type BallModel, type Change } from './model.ts';
 import { angleBetween, dot, len, sub, type Vec } from './vec.ts';
+import type { CauseOptions } from './cause-options.ts';
 
 /** Largest angle between the struck ball's departure and the line of centres. */
 const MAX_DEPARTURE_ANGLE = 0.45;

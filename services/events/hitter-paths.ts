@@ -2,7 +2,7 @@
 // collision, a fresh fit of its samples just before, a close look at its samples around a
 // graze; and any of these folded back at a cushion it would otherwise pass through (a cushion
 // and a collision within one frame interval show as one kink).
-import type { TableGeometry } from '../sim/physics/table-geometry.ts';
+import type { TableGeometry } from '../table/geometry.ts';
 import { nearestCushion } from './cushion-touch.ts';
 import { evalQ, fitQuadratic, velQ } from './legs.ts';
 import { positionBefore, velocityBefore, type BallModel, type Change } from './model.ts';

@@ -4,11 +4,11 @@
 import type { BallId, TableSize } from '../contract/ids.ts';
 import type { BallPosition, DisturbedLine, RackLine, ShotEvent, ShotLine } from '../contract/log.ts';
 import type { TrackFrame } from '../contract/tracks.ts';
-import { BALL_DIAMETER, TABLE_SPECS } from '../contract/table.ts';
+import { BALL_DIAMETER, TABLE_SPECS } from '../table/spec.ts';
 import { diamondPositions } from '../rules/rack-check.ts';
 import { trianglePositions } from '../rules/respot.ts';
-import { standardTable, type TableGeometry } from '../sim/physics/table-geometry.ts';
-import { attributeChanges, type CauseOptions } from './causes.ts';
+import { standardTable, type TableGeometry } from '../table/geometry.ts';
+import { attributeChanges } from './causes.ts';
 import { profileTouches } from './cushion-profile.ts';
 import { nearestCushion } from './cushion-touch.ts';
 import { gentleCushionTouches } from './cushion-touch.ts';
@@ -20,6 +20,7 @@ import { buildShotModels, restNear, SETTLE } from './shot-models.ts';
 import { DEFAULT_SEGMENT, findShots, type SegmentOptions, type ShotWindow } from './shots.ts';
 import { findVanishings, type Vanishing } from './vanish.ts';
 import { afterLastContact, hitsOfUnexplained } from './vanish-hits.ts';
+import type { CauseOptions } from './cause-options.ts';
 
 export interface InferOptions {
   table: TableSize;

@@ -2,7 +2,7 @@
 // ball at rest for `restHold`), balls already moving at the strike, and what happened between
 // shots (balls disturbed while no shot was in progress).
 import type { BallId } from '../contract/ids.ts';
-import { BALL_RADIUS } from '../contract/table.ts';
+import { BALL_RADIUS } from '../table/spec.ts';
 import { fitLine, indexAtOrBefore, type Series } from './series.ts';
 import type { BallMotion, MotionRun } from './motion.ts';
 

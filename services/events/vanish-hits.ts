@@ -5,12 +5,13 @@
 // rested; or, when the cue ball was hidden from the strike until after the ball left, the cue ball.
 import type { BallId } from '../contract/ids.ts';
 import type { ShotEvent } from '../contract/log.ts';
-import type { CauseOptions } from './causes.ts';
+
 import { positionBefore, velocityBefore, type BallModel } from './model.ts';
 import type { Sample } from './series.ts';
 import { restNear } from './shot-models.ts';
 import { dot, len, sub, type Vec } from './vec.ts';
 import type { Vanishing } from './vanish.ts';
+import type { CauseOptions } from './cause-options.ts';
 
 /** A ball seen this far (m) from where it rested had left it. */
 const AWAY = 0.005;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BallId } from '../contract/ids.ts';
-import { standardTable } from '../sim/physics/table-geometry.ts';
+import { standardTable } from '../table/geometry.ts';
 import type { Sample } from './series.ts';
 import { findVanishings } from './vanish.ts';
 

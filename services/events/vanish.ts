@@ -3,7 +3,7 @@
 import type { BallId, Cushion, Pocket } from '../contract/ids.ts';
 import { nearestCushion } from './cushion-touch.ts';
 import type { ShotEvent } from '../contract/log.ts';
-import type { TableGeometry } from '../sim/physics/table-geometry.ts';
+import type { TableGeometry } from '../table/geometry.ts';
 import { fitLine, type Sample } from './series.ts';
 
 /** A ball back within this distance (m) of where it vanished was hidden, not gone. */

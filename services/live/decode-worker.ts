@@ -4,8 +4,8 @@
 // dropped here, so ffmpeg never waits on vision and vision always gets a current frame.
 // Started (one per job) by vision-worker.ts through decode-worker.mjs.
 import { parentPort, workerData } from 'node:worker_threads';
-import { decodeStream, type DecodedFrame } from '../vision/decode-stream.ts';
-import type { Yuv420Image } from '../vision/yuv-image.ts';
+import { decodeStream, type DecodedFrame } from '../vision/decode/decode-stream.ts';
+import type { Yuv420Image } from '../vision/decode/yuv-image.ts';
 import { boundedBacklog, paced, type KeepUpCounts } from './keep-up.ts';
 import { Playhead } from './playhead.ts';
 import type { VisionJob } from './vision-protocol.ts';

@@ -4,7 +4,7 @@
 // come out with the shot they precede or when they settle. The window keeps a pre-roll before
 // the next shot (start positions) and is trimmed while the table is still.
 import type { TableSize } from '../contract/ids.ts';
-import { BALL_RADIUS, TABLE_SPECS } from '../contract/table.ts';
+import { BALL_RADIUS, TABLE_SPECS } from '../table/spec.ts';
 import type { TrackBall, TrackFrame } from '../contract/tracks.ts';
 import { inferEvents, type InferredLine } from '../events/infer.ts';
 import { backfillIds } from '../analyze/backfill-ids.ts';

@@ -3,9 +3,9 @@
 // the two-foul warning, confirming a low-confidence call and overturning a call. Each becomes a
 // contract line fed to the rules engine, or is refused with the reason and changes nothing.
 import { BALL_IDS, isOneOf, objectBallsOf, type BallId, type DecisionChoice, type Pocket } from '../contract/ids.ts';
-import type { Declared, ShotEvent, ShotLine } from '../contract/log.ts';
-import { TABLE_SPECS } from '../contract/table.ts';
-import { legalShot } from './overturn-legal.ts';
+import type { Declared, ShotLine } from '../contract/log.ts';
+import { TABLE_SPECS } from '../table/spec.ts';
+import { legalShot, withFirstContact } from './overturn-legal.ts';
 import { RefereeError, type Actor, type RefereeSession } from './referee-session.ts';
 import type { JudgedCall } from './types.ts';
 
@@ -115,23 +115,6 @@ function overturnToLegal(session: RefereeSession, target: JudgedCall, ball: numb
     throw new RefereeError(409, 'overturn/still-a-foul', `corrected, the shot is still a foul (${left}); void it or name the ball hit first`);
   }
   return session.rewrite(change, actor);
-}
-
-/** The shot with its first cue-ball contact on `ball` (added just after the strike if it had none). */
-export function withFirstContact(shot: ShotLine, ball: BallId): ShotLine {
-  const events: ShotEvent[] = shot.events.map((e) => ({ ...e }));
-  const first = events.find((e): e is Extract<ShotEvent, { type: 'contact' }> => e.type === 'contact' && e.a === 0);
-  if (first) {
-    const old = first.b;
-    first.b = ball;
-    // A later contact of the cue ball with the newly named ball keeps the old one instead.
-    for (const e of events) if (e !== first && e.type === 'contact' && e.a === 0 && e.b === ball) e.b = old;
-  } else {
-    const strike = events.find((e) => e.type === 'strike')?.t ?? shot.t ?? 0;
-    events.push({ t: strike + 0.05, type: 'contact', a: 0, b: ball });
-    events.sort((a, b) => a.t - b.t);
-  }
-  return { ...shot, events };
 }
 
 export function confirmCall(session: RefereeSession, seq: number, actor: Actor): JudgedCall {

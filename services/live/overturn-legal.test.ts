@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Call, LogLine, ShotLine } from '../contract/log.ts';
-import { TABLE_SPECS } from '../contract/table.ts';
+import { TABLE_SPECS } from '../table/spec.ts';
 import { judgeText } from '../rules/judge.ts';
 import { legalShot } from './overturn-legal.ts';
 

@@ -6,9 +6,9 @@
 import type { BallId, Cushion, Game } from '../contract/ids.ts';
 import { CUSHIONS } from '../contract/ids.ts';
 import type { BallPosition, Foul, ShotEvent, ShotLine } from '../contract/log.ts';
-import { BALL_RADIUS, distanceToCushion, headStringX, type TableSpec } from '../contract/table.ts';
+import { BALL_RADIUS, distanceToCushion, headStringX, type TableSpec } from '../table/spec.ts';
 import { RefereeError } from './referee-session.ts';
-import { withFirstContact } from './operator-actions.ts';
+
 import type { BallPath } from './types.ts';
 
 export interface LegalContext {
@@ -135,4 +135,21 @@ function nearestCushion(t: TableSpec, p: { x: number; y: number }): Cushion {
 
 function sortEvents(events: ShotEvent[]): ShotEvent[] {
   return events.map((e, i) => ({ e, i })).sort((a, b) => a.e.t - b.e.t || a.i - b.i).map((x) => x.e);
+}
+
+/** The shot with its first cue-ball contact on `ball` (added just after the strike if it had none). */
+export function withFirstContact(shot: ShotLine, ball: BallId): ShotLine {
+  const events: ShotEvent[] = shot.events.map((e) => ({ ...e }));
+  const first = events.find((e): e is Extract<ShotEvent, { type: 'contact' }> => e.type === 'contact' && e.a === 0);
+  if (first) {
+    const old = first.b;
+    first.b = ball;
+    // A later contact of the cue ball with the newly named ball keeps the old one instead.
+    for (const e of events) if (e !== first && e.type === 'contact' && e.a === 0 && e.b === ball) e.b = old;
+  } else {
+    const strike = events.find((e) => e.type === 'strike')?.t ?? shot.t ?? 0;
+    events.push({ t: strike + 0.05, type: 'contact', a: 0, b: ball });
+    events.sort((a, b) => a.t - b.t);
+  }
+  return { ...shot, events };
 }

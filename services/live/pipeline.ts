@@ -5,7 +5,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { TableSize } from '../contract/ids.ts';
 import type { MatchLine } from '../contract/log.ts';
-import type { MatchStore } from '../storage/match-store.ts';
+import type { MatchLog } from './match-log.ts';
 import type { BallSource, SourcedFrame, SourceStatus } from './ball-source.ts';
 import { DEFAULT_LIVE_INFERENCE, LiveEventInference, type LiveInferenceOptions } from './live-events.ts';
 import { callFoul, decide, declare, giveWarning, overturn } from './operator-actions.ts';
@@ -35,7 +35,7 @@ export interface MatchPlan {
 }
 
 export interface PipelineOptions {
-  store: MatchStore;
+  store: MatchLog;
   source: LiveSource;
   /** The match to start for a pass of the source (pass 0 for live sources). */
   plan: (pass: number) => MatchPlan;
@@ -72,7 +72,7 @@ export interface PipelineListener extends SessionListener {
 }
 
 /** Where a recording source starts: after the log of its live match (minus a pre-roll), else at 0. */
-export function resumePosition(store: MatchStore, key: string, preRoll = DEFAULT_LIVE_INFERENCE.preRoll): { record: MatchRecord | null; start: PlayheadPosition } {
+export function resumePosition(store: MatchLog, key: string, preRoll = DEFAULT_LIVE_INFERENCE.preRoll): { record: MatchRecord | null; start: PlayheadPosition } {
   const live = store.latestLive();
   if (!live || live.source !== key) return { record: null, start: { pass: 0, t: 0 } };
   return { record: live, start: { pass: live.sourcePass, t: Math.max(0, (live.resumeT ?? 0) - preRoll) } };

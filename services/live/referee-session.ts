@@ -3,7 +3,7 @@
 // stored match replays its lines through a fresh engine, so a restart loses and doubles nothing.
 import type { Call, GameOver, LogLine, MatchLine, Respot } from '../contract/log.ts';
 import type { RefereeState } from '../rules/state.ts';
-import type { MatchStore, NewMatch } from '../storage/match-store.ts';
+import type { MatchLog, NewMatch } from './match-log.ts';
 import { LiveReferee } from './live-referee.ts';
 import type { InferenceMark, SeenLine } from './live-events.ts';
 import { callWords } from './plain-words.ts';
@@ -74,7 +74,7 @@ export class RefereeSession {
   private calls: JudgedCall[];
   private readonly listeners = new Set<SessionListener>();
 
-  private constructor(private readonly store: MatchStore, public record: MatchRecord, private readonly now: () => number | null) {
+  private constructor(private readonly store: MatchLog, public record: MatchRecord, private readonly now: () => number | null) {
     const lines = store.lines(record.id);
     const judged = judgeLines(record.id, lines);
     this.referee = judged.referee;
@@ -85,14 +85,14 @@ export class RefereeSession {
   }
 
   /** Opens a stored match (replaying its lines). */
-  static open(store: MatchStore, id: number, now: () => number | null): RefereeSession {
+  static open(store: MatchLog, id: number, now: () => number | null): RefereeSession {
     const record = store.match(id);
     if (!record) throw new RefereeError(404, 'match/not-found', `no match ${id}`);
     return new RefereeSession(store, record, now);
   }
 
   /** Starts a match: its first line is the match line. */
-  static start(store: MatchStore, m: NewMatch, now: () => number | null): RefereeSession {
+  static start(store: MatchLog, m: NewMatch, now: () => number | null): RefereeSession {
     const record = store.transact(() => {
       const r = store.createMatch(m);
       store.appendLine(r.id, { kind: 'match', t: null, text: JSON.stringify(m.match), origin: 'operator', evidence: null }, () => []);

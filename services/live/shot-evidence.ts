@@ -3,7 +3,7 @@
 // gaps near the frozen tolerance, a shot too short to be a stroke).
 import type { BallId } from '../contract/ids.ts';
 import type { ShotEvent, ShotLine } from '../contract/log.ts';
-import { BALL_RADIUS, TABLE_SPECS } from '../contract/table.ts';
+import { BALL_RADIUS, TABLE_SPECS } from '../table/spec.ts';
 import type { TableSize } from '../contract/ids.ts';
 import type { TrackFrame } from '../contract/tracks.ts';
 import type { InferredLine } from '../events/infer.ts';

@@ -2,7 +2,7 @@
 // ball in hand and its zone, balls to respot, the decision awaited, the balls left.
 import type { BallId } from '../contract/ids.ts';
 import type { GameOver, Respot } from '../contract/log.ts';
-import { headStringX, TABLE_SPECS } from '../contract/table.ts';
+import { headStringX, TABLE_SPECS } from '../table/spec.ts';
 import type { RefereeState } from '../rules/state.ts';
 import { choiceWords } from './plain-words.ts';
 import type { MatchRecord, StateView } from './types.ts';

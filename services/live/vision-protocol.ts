@@ -25,7 +25,7 @@ export interface VisionJob {
   /** Decode width in pixels (the calibration is scaled to it); null: the source's own. */
   width: number | null;
   table: TableSize;
-  /** The calibration JSON (services/vision/calibration-model.ts); null: calibrate on the first frames. */
+  /** The calibration JSON (services/vision/calibration/calibration-model.ts); null: calibrate on the first frames. */
   calibration: Record<string, unknown> | null;
   /** A paced frame later than this (recording s) behind the playhead is dropped. */
   slack: number;

@@ -7,12 +7,12 @@
 import { parentPort, Worker } from 'node:worker_threads';
 import type { TrackFrame } from '../contract/tracks.ts';
 import { emptyTrackStats, trackVideo, type TrackVideoOptions } from '../analyze/video-tracks.ts';
-import { calibrate, CalibrationError } from '../vision/calibrate.ts';
-import { parseCalibration, type VisionCalibration } from '../vision/calibration-model.ts';
-import type { DecodedFrame } from '../vision/decode-stream.ts';
-import { toRgbImage, type Yuv420Image } from '../vision/yuv-image.ts';
-import { BallIdentifier } from '../vision/identity.ts';
-import { DetectorCache } from '../vision/detector-cache.ts';
+import { calibrate, CalibrationError } from '../vision/calibration/calibrate.ts';
+import { parseCalibration, type VisionCalibration } from '../vision/calibration/calibration-model.ts';
+import type { DecodedFrame } from '../vision/decode/decode-stream.ts';
+import { toRgbImage, type Yuv420Image } from '../vision/decode/yuv-image.ts';
+import { BallIdentifier } from '../vision/identity/classifier.ts';
+import { DetectorCache } from '../vision/detection/detector-cache.ts';
 import type { FromDecoder, ToDecoder } from './decode-worker.ts';
 import { Playhead } from './playhead.ts';
 import type { FromVisionWorker, ToVisionWorker, VisionCounts, VisionJob } from './vision-protocol.ts';

@@ -2,7 +2,7 @@
 // Invariant: bed + down + off is always the game's full set of balls, each exactly once.
 import { objectBallsOf, type BallId } from '../contract/ids.ts';
 import type { BallPosition, Respot, ShotLine } from '../contract/log.ts';
-import { headSpot, BALL_DIAMETER } from '../contract/table.ts';
+import { headSpot, BALL_DIAMETER } from '../table/spec.ts';
 import { spotBalls, trianglePositions } from './respot.ts';
 import type { ShotFacts } from './shot-facts.ts';
 import type { RefereeState } from './state.ts';

@@ -2,7 +2,7 @@
 // Each foul names its rule id and a stable code; codes never change once published.
 import type { BallId, Game } from '../contract/ids.ts';
 import type { Foul } from '../contract/log.ts';
-import { BALL_DIAMETER, headStringX, type TableSpec } from '../contract/table.ts';
+import { BALL_DIAMETER, headStringX, type TableSpec } from '../table/spec.ts';
 import { cueOffTable, cuePocketed, inKitchen, type ShotFacts } from './shot-facts.ts';
 
 export const FOUL = {

@@ -1,7 +1,7 @@
 // General rules (G*), pinned table-driven on 9-ball and 8-ball positions.
 import { describe, expect, it } from 'vitest';
 import type { BallPosition } from '../contract/log.ts';
-import { BALL_RADIUS } from '../contract/table.ts';
+import { BALL_RADIUS } from '../table/spec.ts';
 import {
   balls, contact, cross, cushion, judge, match, nineBallRack, offTable, pocket, rules, shot, type EventSpec,
 } from '../../test/support/log.ts';

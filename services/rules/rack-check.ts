@@ -2,7 +2,7 @@
 // the centre, 8-ball's group pattern. Positions within RACK_TOLERANCE of their slot count as there.
 import { groupOf, type BallId, type Game } from '../contract/ids.ts';
 import type { BallPosition } from '../contract/log.ts';
-import { BALL_DIAMETER, footSpot, type Point, type TableSpec } from '../contract/table.ts';
+import { BALL_DIAMETER, footSpot, type Point, type TableSpec } from '../table/spec.ts';
 import { trianglePositions } from './respot.ts';
 
 /** How far (m) a racked ball may lie from its slot: a third of a ball. */

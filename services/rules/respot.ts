@@ -3,7 +3,7 @@
 // the long string is full, its extension in front of the foot spot towards the centre.
 import type { BallId } from '../contract/ids.ts';
 import type { BallPosition, Respot } from '../contract/log.ts';
-import { BALL_DIAMETER, BALL_RADIUS, footSpot, type Point, type TableSpec } from '../contract/table.ts';
+import { BALL_DIAMETER, BALL_RADIUS, footSpot, type Point, type TableSpec } from '../table/spec.ts';
 
 const EPS = 1e-9;
 

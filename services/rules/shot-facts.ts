@@ -3,7 +3,7 @@
 // The rules read these facts; they never look at physics or pixels.
 import { CUSHIONS, type BallId, type Cushion, type Pocket } from '../contract/ids.ts';
 import type { BallPosition, ShotEvent, ShotLine } from '../contract/log.ts';
-import { BALL_DIAMETER, distanceToCushion, headStringX, type TableSpec } from '../contract/table.ts';
+import { BALL_DIAMETER, distanceToCushion, headStringX, type TableSpec } from '../table/spec.ts';
 
 /**
  * A ball is "frozen" to a cushion or to another ball when the gap between them at the strike

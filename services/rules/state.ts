@@ -4,7 +4,7 @@ import {
   objectBallsOf, type BallId, type BallInHand, type DecisionChoice, type Game, type Group,
 } from '../contract/ids.ts';
 import type { BallPosition, GameOver, MatchLine } from '../contract/log.ts';
-import { TABLE_SPECS, type TableSpec } from '../contract/table.ts';
+import { TABLE_SPECS, type TableSpec } from '../table/spec.ts';
 
 /** Why a decision is awaited; each kind has its own meaning for the choices. */
 export type PendingKind =

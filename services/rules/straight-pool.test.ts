@@ -1,10 +1,10 @@
 // 14.1 continuous (S with the G exceptions).
 import { describe, expect, it } from 'vitest';
 import type { BallPosition } from '../contract/log.ts';
-import { BALL_DIAMETER } from '../contract/table.ts';
+import { BALL_DIAMETER } from '../table/spec.ts';
 import { balls, contact, cross, cushion, fifteenBallRack, judge, match, pocket, rules, shot } from '../../test/support/log.ts';
 import { trianglePositions } from './respot.ts';
-import { TABLE_SPECS } from '../contract/table.ts';
+import { TABLE_SPECS } from '../table/spec.ts';
 
 const spread = balls(
   [0, -0.5, 0.1], [1, -0.3, 0.3], [2, 0.3, 0.4], [3, 0.5, -0.3], [4, 0.9, 0.2], [5, 1.0, -0.4], [6, -0.8, -0.4], [7, 0.1, -0.5],

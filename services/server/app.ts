@@ -5,9 +5,10 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { installErrorHandler } from './errors.ts';
 import { catalogRoutes } from './routes-catalog.ts';
-import { liveRoutes, type RouteDoc } from './routes-live.ts';
+import { liveRoutes } from './routes-live.ts';
 import { matchRoutes } from './routes-matches.ts';
 import type { Runtime } from './runtime.ts';
+import type { RouteDoc } from './openapi.ts';
 import { WsHub } from './ws-hub.ts';
 
 declare module 'fastify' {

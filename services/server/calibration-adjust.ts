@@ -2,8 +2,8 @@
 // corners dragged in the image give a new bed homography; the lens and the ball-centre plane
 // follow it. The result is a calibration in the same JSON format as services/vision writes.
 import { TABLE_SIZES, isOneOf } from '../contract/ids.ts';
-import { invMat3, mulMat3, homographyFromPoints, type Mat3 } from '../vision/linalg.ts';
-import { noseCorners, parseCalibration, tableToImage, undistortPixel, type ImagePoint } from '../vision/calibration-model.ts';
+import { invMat3, mulMat3, homographyFromPoints, type Mat3 } from '../vision/numeric/linalg.ts';
+import { noseCorners, parseCalibration, tableToImage, undistortPixel, type ImagePoint } from '../vision/calibration/calibration-model.ts';
 
 export interface AdjustedCalibration {
   calibration: Record<string, unknown>;

@@ -1,8 +1,16 @@
 // The REST routes as an OpenAPI 3.1 document, built from the same TypeBox schemas fastify
 // validates with (JSON Schema as they are): paths, parameters, bodies, the operator's bearer
 // token. The WebSocket messages are listed as components (OpenAPI has no WebSocket paths).
-import type { RouteDoc } from './routes-live.ts';
 import { WS_MESSAGES } from './schemas.ts';
+
+/** What a route says about itself, for the OpenAPI document (from its fastify schema). */
+export interface RouteDoc {
+  method: string;
+  url: string;
+  summary: string | null;
+  operator: boolean;
+  schema: Record<string, unknown>;
+}
 
 type Json = Record<string, unknown>;
 

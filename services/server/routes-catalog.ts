@@ -5,15 +5,21 @@ import { basename, dirname } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RefereeError } from '../live/referee-session.ts';
 import { requireOperator } from './auth.ts';
-import { parseCalibration } from '../vision/calibration-model.ts';
+import { parseCalibration } from '../vision/calibration/calibration-model.ts';
 import { adjustCorners } from './calibration-adjust.ts';
 import { recordingFileName, type RecordingFile } from './recordings.ts';
 import type { Runtime } from './runtime.ts';
-import { CalibrationBody, FrameQuery, IdParams, NameParams, TableBody, TableQuery } from './schemas.ts';
+import { CalibrationBody, FrameQuery, IdParams, NameParams, TableBody, TableGeometryReply, TableQuery } from './schemas.ts';
+import { TABLE_SIZES, type TableSize } from '../contract/ids.ts';
+import { standardTable } from '../table/geometry.ts';
+import { BALL_RADIUS, centreSpot, footSpot, headSpot, pocketCentre } from '../table/spec.ts';
 
 export async function catalogRoutes(app: FastifyInstance, rt: Runtime): Promise<void> {
   const operator = requireOperator(rt.catalog, rt.store);
 
+  app.get('/api/table-geometry', {
+    schema: { response: { 200: TableGeometryReply } }, config: { summary: 'the table geometry of each size (bed, spots, pockets, ball radius), as the referee uses it' },
+  }, async () => tableGeometry());
   app.get('/api/tables', { config: { summary: 'the tables' } }, async () => rt.catalog.tables());
   app.get<{ Params: IdParams }>('/api/tables/:id', { schema: { params: IdParams }, config: { summary: 'a table' } }, async (req) => {
     const t = rt.catalog.table(req.params.id);
@@ -89,4 +95,17 @@ export async function catalogRoutes(app: FastifyInstance, rt: Runtime): Promise<
     if (!data) throw new RefereeError(404, 'recording/no-log', `recording ${req.params.name} has no ${which === 'truth' ? 'log' : 'tracks and log'}`);
     return { ...data, recording: req.params.name };
   });
+}
+
+/** Every table size's geometry, from services/table (the pages draw what the referee reasons on). */
+function tableGeometry(): TableGeometryReply {
+  const size = (t: TableSize): TableGeometryReply['sizes'][TableSize] => {
+    const g = standardTable(t);
+    return {
+      length: g.spec.length, width: g.spec.width, headStringX: g.headStringX,
+      spots: { head: headSpot(g.spec), foot: footSpot(g.spec), centre: centreSpot },
+      pockets: g.pockets.map((p) => ({ pocket: p.pocket, kind: p.kind, centre: pocketCentre(g.spec, p.pocket), mouthCentre: p.mouthCentre, axis: p.axis, mouthWidth: p.mouthWidth })),
+    };
+  };
+  return { ballRadius: BALL_RADIUS, sizes: Object.fromEntries(TABLE_SIZES.map((t) => [t, size(t)])) as TableGeometryReply['sizes'] };
 }

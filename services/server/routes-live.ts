@@ -2,17 +2,9 @@
 // docs (every route with its schemas, and the WebSocket messages; the same as OpenAPI 3.1).
 import type { FastifyInstance } from 'fastify';
 import type { Runtime } from './runtime.ts';
-import { openApiOf } from './openapi.ts';
+import { openApiOf, type RouteDoc } from './openapi.ts';
 import { WS_MESSAGES } from './schemas.ts';
 import type { ViewerSocket, WsHub } from './ws-hub.ts';
-
-export interface RouteDoc {
-  method: string;
-  url: string;
-  summary: string | null;
-  operator: boolean;
-  schema: Record<string, unknown>;
-}
 
 export async function liveRoutes(app: FastifyInstance, rt: Runtime, hub: WsHub, docs: RouteDoc[]): Promise<void> {
   app.get('/ws', { websocket: true, config: { summary: 'WebSocket: frame, event, call, state, status, snapshot messages (read-only)' } }, (socket) => {

@@ -88,6 +88,29 @@ export const CalibrationBody = Type.Object({
 }, { additionalProperties: false });
 export type CalibrationBody = Static<typeof CalibrationBody>;
 
+// ---- REST: replies ----
+const TablePoint = Type.Object({ x: Type.Number(), y: Type.Number() });
+const TableSizeGeometry = Type.Object({
+  length: Type.Number({ description: 'cushion nose to cushion nose along the table (m)' }),
+  width: Type.Number({ description: 'cushion nose to cushion nose across (m)' }),
+  headStringX: Type.Number(),
+  spots: Type.Object({ head: TablePoint, foot: TablePoint, centre: TablePoint }),
+  pockets: Type.Array(Type.Object({
+    pocket: literals(POCKETS, 'the pocket'),
+    kind: literals(['corner', 'side'] as const, 'corner | side'),
+    centre: Type.Object({ x: Type.Number(), y: Type.Number() }, { description: 'where the two cushion noses meet (corner) or the long nose line\'s middle (side)' }),
+    mouthCentre: TablePoint,
+    axis: Type.Object({ x: Type.Number(), y: Type.Number() }, { description: 'unit vector from the mouth into the pocket' }),
+    mouthWidth: Type.Number(),
+  })),
+});
+/** The table geometry the referee uses (services/table), for the pages that draw the table. */
+export const TableGeometryReply = Type.Object({
+  ballRadius: Type.Number(),
+  sizes: Type.Object({ '9ft': TableSizeGeometry, '8ft': TableSizeGeometry, '7ft': TableSizeGeometry }),
+});
+export type TableGeometryReply = Static<typeof TableGeometryReply>;
+
 export const ErrorReply = Type.Object({ error: Type.String(), message: Type.String(), field: Type.Optional(Type.String()) });
 
 // ---- WebSocket messages (server → viewer), each with a `type` ----

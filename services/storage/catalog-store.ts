@@ -15,7 +15,7 @@ export interface CalibrationRecord {
   id: number;
   tableId: number | null;
   label: string;
-  /** The calibration JSON (services/vision/calibration-model.ts). */
+  /** The calibration JSON (services/vision/calibration/calibration-model.ts). */
   calibration: Record<string, unknown>;
   createdAt: string;
   createdBy: string;

@@ -6,6 +6,7 @@ import type { Declared, MatchLine } from '../contract/log.ts';
 import type {
   AuditEntry, JudgedCall, LineEvidence, LineOrigin, MatchRecord, MatchStatus, StoredLine,
 } from '../live/types.ts';
+import type { LineChange, MatchLog, NewLine, NewMatch } from '../live/match-log.ts';
 import { nowIso, type Db } from './database.ts';
 
 interface MatchRow {
@@ -32,23 +33,7 @@ const toLine = (r: LineRow): StoredLine => ({
   createdAt: r.created_at,
 });
 
-export interface NewMatch {
-  match: MatchLine;
-  source: string;
-  sourcePass: number;
-  tableId: number | null;
-  title: string;
-}
-
-export interface NewLine {
-  kind: string;
-  t: number | null;
-  text: string;
-  origin: LineOrigin;
-  evidence: LineEvidence | null;
-}
-
-export class MatchStore {
+export class MatchStore implements MatchLog {
   constructor(private readonly db: Db) {}
 
   createMatch(m: NewMatch): MatchRecord {
@@ -132,7 +117,7 @@ export class MatchStore {
   /** Replaces every call of a match (after re-judging its lines), with line changes, in one transaction. */
   rewrite(
     matchId: number,
-    change: { void?: number[]; amend?: { ord: number; text: string }[]; confirm?: number[] },
+    change: LineChange,
     calls: () => JudgedCall[],
     afterStore?: () => void,
   ): JudgedCall[] {

@@ -8,20 +8,20 @@
 // crops per frame, calibrated by the rack when one is seen). `toTrackFrame` gives the
 // contract's Tracks line of a processed frame.
 import type { BallId } from '../contract/ids.ts';
-import { BALL_RADIUS, TABLE_SPECS } from '../contract/table.ts';
-import { ConstantVelocityFilter, CushionBounceFilter } from './motion.ts';
+import { BALL_RADIUS, TABLE_SPECS } from '../table/spec.ts';
+import { ConstantVelocityFilter, CushionBounceFilter } from './tracking/motion.ts';
 import type { TrackBall, TrackFrame } from '../contract/tracks.ts';
-import { tableToImage, type VisionCalibration } from './calibration-model.ts';
-import { BallDetector, cpuMs, type BallDetection, type StageTimings } from './detect.ts';
-import { BallIdentifier } from './identity.ts';
-import { kindOfClass, type BallKind } from './identity-classes.ts';
-import type { TrackVote } from './identity-vote.ts';
-import type { VideoImage } from './yuv-image.ts';
-import { BedChanges } from './bed-changes.ts';
-import { StaticBalls } from './static-balls.ts';
-import { smearRejoin } from './rejoin.ts';
-import { TrackIdentities, type IdentitySchedule, type IdentityStats } from './track-identity.ts';
-import { BallTracker, type TrackedBall, type TrackerSettings } from './tracker.ts';
+import { tableToImage, type VisionCalibration } from './calibration/calibration-model.ts';
+import { BallDetector, cpuMs, type BallDetection, type StageTimings } from './detection/detect.ts';
+import { BallIdentifier } from './identity/classifier.ts';
+import { kindOfClass, type BallKind } from './identity/classes.ts';
+import type { TrackVote } from './identity/vote.ts';
+import type { VideoImage } from './decode/yuv-image.ts';
+import { BedChanges } from './detection/bed-changes.ts';
+import { StaticBalls } from './detection/static-balls.ts';
+import { smearRejoin } from './tracking/rejoin.ts';
+import { TrackIdentities, type IdentitySchedule, type IdentityStats } from './tracking/track-identity.ts';
+import { BallTracker, type TrackedBall, type TrackerSettings } from './tracking/tracker.ts';
 
 export interface PipelineOptions {
   /** Search period in frames (for new balls: where the bed changed, or the whole bed every `bedSearchEvery`-th time). Default 10. */

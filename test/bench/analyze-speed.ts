@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyzeVideo, type AnalyzeResult } from '../../services/analyze/analyze.ts';
-import { decodeStream, type PixelFormat } from '../../services/vision/decode-stream.ts';
+import { decodeStream, type PixelFormat } from '../../services/vision/decode/decode-stream.ts';
 import { recordSimulation } from '../../services/sim/recording/record.ts';
 
 interface Source { video: string; calibration: string | undefined; cleanup: () => void }

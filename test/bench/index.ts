@@ -1,8 +1,8 @@
 // npm run bench: speeds, printed as tables (never asserted by tests).
 //   physics: a 9-ball and a 15-ball break; renderer: frames/s at 720p and 1080p on one core;
 //   match simulator: shots/s; event inference: frames/s of tracks; vision CPU ms per 1080p frame by
-//   stage (services/vision/bench.ts); railbird analyze on 1080p60 (analyze-speed.ts).
-import { TABLE_SPECS } from '../../services/contract/table.ts';
+//   stage (test/bench/vision.ts); railbird analyze on 1080p60 (analyze-speed.ts).
+import { TABLE_SPECS } from '../../services/table/spec.ts';
 import { inferEvents } from '../../services/events/infer.ts';
 import { simulateMatch, simulationOptions } from '../../services/sim/game/index.ts';
 import { fifteenBallRack, nineBallRack, simulateShot } from '../../services/sim/physics/index.ts';
@@ -47,9 +47,9 @@ rows['event inference: 60 fps tracks (frames/s)'] = (tracks.length / ((performan
 console.log('Railbird benchmark (median of repeated runs where it applies; one process, one core)');
 console.table(rows);
 
-// Vision per 1080p frame, by stage (services/vision/bench.ts: the demo's rack, break and the shots after it).
+// Vision per 1080p frame, by stage (test/bench/vision.ts: the demo's rack, break and the shots after it).
 console.log('');
-await import('../../services/vision/bench.ts');
+await import('./vision.ts');
 console.log('');
 
 // railbird analyze on a 1080p60 recording against the decode-only floor (its own tables).

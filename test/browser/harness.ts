@@ -3,11 +3,11 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
+import sharp from 'sharp';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { RuntimeOptions } from '../../services/server/runtime.ts';
-import { startTestServer, type TestServer } from '../../services/server/testing.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
@@ -40,22 +40,10 @@ export async function openBrowser(viewport = { width: 1600, height: 900 }): Prom
   };
 }
 
-/** The alpha of the top-left pixel of an RGBA PNG (a screenshot with omitBackground). */
-export function topLeftAlpha(png: Buffer): number {
-  let offset = 8;
-  let colourType = -1;
-  const idat: Buffer[] = [];
-  while (offset < png.length) {
-    const length = png.readUInt32BE(offset);
-    const type = png.toString('ascii', offset + 4, offset + 8);
-    const data = png.subarray(offset + 8, offset + 8 + length);
-    if (type === 'IHDR') colourType = data[9]!;
-    if (type === 'IDAT') idat.push(data);
-    offset += 12 + length;
-  }
-  if (colourType !== 6) return 255; // no alpha channel: opaque
-  const raw = inflateSync(Buffer.concat(idat));
-  return raw[4]!; // filter byte, then R G B A of the first pixel (any filter leaves it as is)
+/** The alpha of the top-left pixel of a PNG (a screenshot with omitBackground); 255 without an alpha channel. */
+export async function topLeftAlpha(png: Buffer): Promise<number> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return info.channels === 4 ? data[3]! : 255;
 }
 
 /** A test server and a browser for the tests of one describe block (started before, closed after). */

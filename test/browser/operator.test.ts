@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogLine, ShotLine } from '../../services/contract/log.ts';
 import type { InferredLine } from '../../services/events/infer.ts';
-import { startTestServer, TEST_TOKEN, type TestServer } from '../../services/server/testing.ts';
+import { startTestServer, TEST_TOKEN, type TestServer } from '../support/server.ts';
 import { hasChromium, openBrowser, type BrowserSession } from './harness.ts';
 
 const truth = readFileSync(new URL('../../recordings/demo/truth.jsonl', import.meta.url), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as LogLine);

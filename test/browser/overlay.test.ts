@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogLine, ShotLine } from '../../services/contract/log.ts';
 import type { InferredLine } from '../../services/events/infer.ts';
-import { startTestServer, type TestServer } from '../../services/server/testing.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
 import { hasChromium, openBrowser, topLeftAlpha, type BrowserSession } from './harness.ts';
 
 const truth = readFileSync(new URL('../../recordings/demo/truth.jsonl', import.meta.url), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as LogLine);
@@ -26,7 +26,7 @@ describe.skipIf(!hasChromium)('broadcast overlay (Chromium)', () => {
     await page.waitForFunction(() => document.getElementById('p0')?.textContent?.includes('Ann'));
     const backgrounds = await page.evaluate(() => [document.documentElement, document.body, document.querySelector('.stage')!].map((e) => getComputedStyle(e).backgroundColor));
     expect(backgrounds).toEqual(['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)']);
-    expect(topLeftAlpha(await page.screenshot({ omitBackground: true }))).toBe(0);
+    expect(await topLeftAlpha(await page.screenshot({ omitBackground: true }))).toBe(0);
     expect(await page.locator('#balls .b').count()).toBe(9);
   });
 

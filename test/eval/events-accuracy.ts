@@ -8,7 +8,7 @@ import type { BallId } from '../../services/contract/ids.ts';
 import type { ShotEvent, ShotLine } from '../../services/contract/log.ts';
 import type { TrackFrame } from '../../services/contract/tracks.ts';
 import { inferEvents, type InferOptions } from '../../services/events/infer.ts';
-import { dropFrames, occludeAtStrike } from '../../services/events/track-faults.ts';
+import { dropFrames, occludeAtStrike } from '../support/track-faults.ts';
 import { judgeText } from '../../services/rules/judge.ts';
 import { trackShot } from '../support/physics-tracks.ts';
 import { randomShot } from './random-shots.ts';

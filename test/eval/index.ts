@@ -6,7 +6,7 @@
 //   2. breaks alone (the cushion count of the break rule), 60 and 30 fps;
 //   3. the referee end to end on simulated matches: events inferred from tracks, operator inputs
 //      from the truth, calls compared shot by shot with the calls on the truth log;
-//   4. vision (services/vision/eval.ts, its own process): calibration per cloth, detection and
+//   4. vision (test/eval/vision/index.ts, its own process): calibration per cloth, detection and
 //      identity on fresh rendered stills, the pipeline on rendered videos, the real clips when
 //      ../shared/data/real is there. `--no-vision` leaves it out;
 //   5. railbird analyze from video end to end on fresh 1080p60 matches, shot by shot against the
@@ -53,9 +53,9 @@ for (const fps of [60, 30]) {
 console.table(matchRows);
 
 if (!process.argv.includes('--no-vision')) {
-  console.log('4. Vision (services/vision/eval.ts)');
+  console.log('4. Vision (test/eval/vision/index.ts)');
   const root = fileURLToPath(new URL('../../', import.meta.url));
-  const r = spawnSync(process.execPath, ['bin/run-ts.mjs', 'services/vision/eval.ts', ...(quick ? ['--quick'] : [])], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, ['bin/run-ts.mjs', 'test/eval/vision/index.ts', ...(quick ? ['--quick'] : [])], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exitCode = r.status ?? 1;
 }
 

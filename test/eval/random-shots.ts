@@ -2,7 +2,7 @@
 // scattered on the bed, the cue ball aimed at one of them (ghost ball to a pocket, with error),
 // at a random speed and spin; and breaks of a racked 9-ball diamond.
 import type { BallId } from '../../services/contract/ids.ts';
-import { BALL_RADIUS, TABLE_SPECS, pocketCentre } from '../../services/contract/table.ts';
+import { BALL_RADIUS, TABLE_SPECS, pocketCentre } from '../../services/table/spec.ts';
 import { POCKETS } from '../../services/contract/ids.ts';
 import { layoutProblems, mulberry32, nineBallRack, standardTable, type BallInput, type CueStrike } from '../../services/sim/physics/index.ts';
 

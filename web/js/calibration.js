@@ -2,7 +2,7 @@
 // save (REST, operator token): the server fits the new bed homography behind the lens model.
 import { api, ApiError, operatorToken, setOperatorToken, toast } from './api.js';
 import { escapeHtml } from './balls.js';
-import { TABLES } from './table.js';
+import { TABLES } from './table-geometry.js';
 
 const $ = (id) => document.getElementById(id);
 const ORDER = ['head-left', 'foot-left', 'foot-right', 'head-right'];
@@ -48,8 +48,9 @@ function draw() {
   const lines = [];
   for (let k = 1; k < 8; k++) lines.push(`<line x1="${H(-L / 2 + (k * L) / 8, -W / 2)[0]}" y1="${H(-L / 2 + (k * L) / 8, -W / 2)[1]}" x2="${H(-L / 2 + (k * L) / 8, W / 2)[0]}" y2="${H(-L / 2 + (k * L) / 8, W / 2)[1]}" class="grid"/>`);
   for (let k = 1; k < 4; k++) lines.push(`<line x1="${H(-L / 2, -W / 2 + (k * W) / 4)[0]}" y1="${H(-L / 2, -W / 2 + (k * W) / 4)[1]}" x2="${H(L / 2, -W / 2 + (k * W) / 4)[0]}" y2="${H(L / 2, -W / 2 + (k * W) / 4)[1]}" class="grid"/>`);
-  const head = [H(-L / 4, -W / 2), H(-L / 4, W / 2)];
-  const pockets = [[-L / 2, W / 2], [0, W / 2], [L / 2, W / 2], [-L / 2, -W / 2], [0, -W / 2], [L / 2, -W / 2]].map(([x, y]) => H(x, y));
+  const spec = TABLES[size] ?? TABLES['9ft'];
+  const head = [H(spec.headStringX, -W / 2), H(spec.headStringX, W / 2)];
+  const pockets = spec.pockets.map((p) => H(p.centre.x, p.centre.y));
   svg.innerHTML = `<style>.grid{stroke:rgba(242,183,5,.35);stroke-width:1.5}.edge{fill:rgba(242,183,5,.06);stroke:#f2b705;stroke-width:3}.hs{stroke:#fff;stroke-width:2;stroke-dasharray:10 8;opacity:.7}.pk{fill:none;stroke:#4aa3ff;stroke-width:3}.lbl{fill:#fff;font:700 22px Inter,sans-serif;paint-order:stroke;stroke:#000;stroke-width:4px}</style>
     <polygon class="edge" points="${pts.map(([x, y]) => P(x, y)).join(' ')}"/>
     ${lines.join('')}

@@ -1,9 +1,8 @@
 // The table drawn to scale on a canvas: rails with diamonds, cushions, pockets, the head string
 // and spots, the ball-in-hand zone, respot ghosts, the last shot's paths and the balls.
 import { colourOf, isStripe } from './balls.js';
+import { BALL_RADIUS as R, TABLES } from './table-geometry.js';
 
-export const TABLES = { '9ft': { length: 2.54, width: 1.27 }, '8ft': { length: 2.337, width: 1.168 }, '7ft': { length: 1.981, width: 0.991 } };
-const R = 0.05715 / 2;
 const RAIL = 0.14; // rail + cushion, metres, as drawn
 const CUSHION = 0.045;
 
@@ -92,13 +91,13 @@ export class TableView {
     c.strokeStyle = 'rgba(255,255,255,0.22)';
     c.lineWidth = 0.004 * s;
     c.setLineDash([0.02 * s, 0.02 * s]);
-    line(c, this.px(-L / 4, W / 2), this.px(-L / 4, -W / 2));
+    line(c, this.px(this.spec.headStringX, W / 2), this.px(this.spec.headStringX, -W / 2));
     c.setLineDash([]);
     c.fillStyle = 'rgba(255,255,255,0.45)';
-    for (const [x, y] of [[L / 4, 0], [-L / 4, 0], [0, 0]]) { const [p, q] = this.px(x, y); dot(c, p, q, 0.008 * s); }
+    for (const { x, y } of Object.values(this.spec.spots)) { const [p, q] = this.px(x, y); dot(c, p, q, 0.008 * s); }
     // pockets
     c.fillStyle = '#050505';
-    for (const [x, y, r] of pockets(L, W)) { const [p, q] = this.px(x, y); dot(c, p, q, r * s); }
+    for (const [x, y, r] of pocketDiscs(this.spec.pockets)) { const [p, q] = this.px(x, y); dot(c, p, q, r * s); }
     // diamonds
     c.fillStyle = '#efe6cf';
     const mid = (CUSHION + RAIL) / 2;
@@ -197,13 +196,12 @@ export class TableView {
   }
 }
 
-function pockets(L, W) {
-  const corner = 0.058;
-  const side = 0.062;
-  return [
-    [-L / 2 - 0.012, W / 2 + 0.012, corner], [L / 2 + 0.012, W / 2 + 0.012, corner], [-L / 2 - 0.012, -W / 2 - 0.012, corner],
-    [L / 2 + 0.012, -W / 2 - 0.012, corner], [0, W / 2 + 0.03, side], [0, -W / 2 - 0.03, side],
-  ];
+/** The pockets as drawn: a dark disc a little way into each pocket from its mouth. */
+function pocketDiscs(pockets) {
+  return pockets.map((p) => {
+    const [depth, r] = p.kind === 'corner' ? [0.08, 0.058] : [0.03, 0.062];
+    return [p.mouthCentre.x + p.axis.x * depth, p.mouthCentre.y + p.axis.y * depth, r];
+  });
 }
 function roundRect(c, x, y, w, h, r) {
   c.beginPath(); c.moveTo(x + r, y); c.arcTo(x + w, y, x + w, y + h, r); c.arcTo(x + w, y + h, x, y + h, r);

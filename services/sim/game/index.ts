@@ -1,7 +1,8 @@
 // Public API of the game simulator ("the truth machine"): player models play whole 9-ball,
 // 8-ball and 14.1 matches through the real referee, writing the truth event log and a timeline
 // a renderer can film.
-export { simulateMatch, DEFAULT_PLAYERS, type MatchConfig, type MatchRecording, type ShotRecord } from './match.ts';
+export { simulateMatch, DEFAULT_PLAYERS, type MatchRecording } from './match.ts';
+export type { MatchConfig, ShotRecord } from './turn-context.ts';
 export {
   simulationOptions, DEFAULT_OPTIONS, STRESS_OPTIONS, PRESETS, DEFAULT_SITUATIONS, STRESS_SITUATIONS, QUIET_SITUATIONS,
   DEFAULT_PAUSE, DEMO_PAUSE, DEFAULT_PLANNING, FAST_PLANNING,

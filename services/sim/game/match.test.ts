@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../../contract/ids.ts';
 import type { LogLine, ShotLine } from '../../contract/log.ts';
-import { BALL_DIAMETER, TABLE_SPECS } from '../../contract/table.ts';
+import { BALL_DIAMETER, TABLE_SPECS } from '../../table/spec.ts';
 import { judgeText } from '../../rules/judge.ts';
 import { layoutProblems, standardTable } from '../physics/index.ts';
 import { simulateMatch, type MatchRecording } from './match.ts';

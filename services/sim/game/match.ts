@@ -9,12 +9,11 @@
 //
 // Times are seconds from the start of the recording: shot lines carry the strike time, their
 // end the rest time; pauses between shots come from options.pause.
-import type { BallId, BreakOrder, Game, TableSize } from '../../contract/ids.ts';
+import type { BallId } from '../../contract/ids.ts';
 import { objectBallsOf } from '../../contract/ids.ts';
 import type { Call, LogLine, MatchLine } from '../../contract/log.ts';
 import type { RefereeState } from '../../rules/state.ts';
 import { DEFAULT_PHYSICS_PARAMS, standardTable, type PhysicsParams, type TableGeometry } from '../physics/index.ts';
-import type { ShotIntent } from './player.ts';
 import { Player } from './player.ts';
 import { DEFAULT_OPTIONS, type PlayerProfile, type SimulationOptions } from './options.ts';
 import { stream } from './random.ts';
@@ -23,36 +22,8 @@ import { Stage } from './staging.ts';
 import { TableState } from './table-state.ts';
 import { MatchTimeline } from './timeline.ts';
 import { TruthLog } from './truth-log.ts';
-import { playTurn, type TurnDeps } from './turn.ts';
-
-export interface MatchConfig {
-  readonly game: Game;
-  /** Stop after this many shot lines (or when the match ends). */
-  readonly shots: number;
-  readonly seed: number;
-  readonly players?: readonly [PlayerProfile, PlayerProfile];
-  readonly table?: TableSize;
-  /** Games to win (8-ball, 9-ball); default 7. */
-  readonly raceTo?: number;
-  /** Points to win (14.1); default 100. */
-  readonly target?: number;
-  readonly breaks?: BreakOrder;
-  readonly options?: SimulationOptions;
-}
-
-export interface ShotRecord {
-  /** 1-based line of the shot in the truth log. */
-  readonly line: number;
-  readonly strikeT: number;
-  readonly endT: number;
-  readonly shooter: string;
-  readonly intent: ShotIntent;
-  /** The situation the director asked for on this shot, if the player could play it. */
-  readonly situation: string | null;
-  readonly call: Call;
-  /** Balls still moving at the strike (G10). */
-  readonly moving: BallId[];
-}
+import { playTurn } from './turn.ts';
+import type { MatchConfig, ShotRecord, TurnDeps } from './turn-context.ts';
 
 export interface MatchRecording {
   readonly config: MatchConfig;

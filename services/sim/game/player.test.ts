@@ -3,7 +3,7 @@
 // the size of the aim error.
 import { describe, expect, it } from 'vitest';
 import type { BallId } from '../../contract/ids.ts';
-import { BALL_DIAMETER } from '../../contract/table.ts';
+import { BALL_DIAMETER } from '../../table/spec.ts';
 import { standardTable } from '../physics/index.ts';
 import { dist, type BallSpot } from './geometry.ts';
 import { DEFAULT_PLANNING } from './options.ts';

@@ -4,7 +4,7 @@
 // lines of balls like a Newton's cradle and a 15-ball rack hardly opens. 9-ball racks are tight
 // or 0.1 mm loose at random (both open well).
 import { groupOf, type BallId, type Game } from '../../contract/ids.ts';
-import type { TableSpec } from '../../contract/table.ts';
+import type { TableSpec } from '../../table/spec.ts';
 import { fifteenBallRack, nineBallRack, type BallPlacement } from '../physics/index.ts';
 import { shuffled, type Rng } from './random.ts';
 

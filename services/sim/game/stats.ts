@@ -3,7 +3,7 @@
 // on the break, three-foul penalties, disturbed balls, frozen-ball shots, balls off the table.
 import type { BallId } from '../../contract/ids.ts';
 import type { Call, LogLine, ShotLine } from '../../contract/log.ts';
-import { BALL_DIAMETER, TABLE_SPECS } from '../../contract/table.ts';
+import { BALL_DIAMETER, TABLE_SPECS } from '../../table/spec.ts';
 import { FROZEN_TOLERANCE, frozenCushions } from '../../rules/shot-facts.ts';
 import type { MatchRecording } from './match.ts';
 

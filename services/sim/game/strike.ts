@@ -14,7 +14,7 @@ import type { ShotSituation } from './situations.ts';
 import { between } from './random.ts';
 import { cueRestTime, earlyStrikeTime, onBedAt, shotLine } from './shot-line.ts';
 import { gameBall } from './targets.ts';
-import { afterCall, gameView, playerOf, write, type TurnDeps } from './turn.ts';
+import { afterCall, gameView, playerOf, write, type TurnDeps } from './turn-context.ts';
 
 const KEY_BALL_TRIALS = 40;
 

@@ -3,7 +3,7 @@
 // nudge disturbed balls, and the shooter stands outside the table.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ShotLine } from '../../contract/log.ts';
-import { BALL_RADIUS } from '../../contract/table.ts';
+import { BALL_RADIUS } from '../../table/spec.ts';
 import { FOLLOW_THROUGH, strokeTimes } from './cue-motion.ts';
 import { simulateMatch, type MatchRecording } from './match.ts';
 import { simulationOptions } from './options.ts';

@@ -4,7 +4,7 @@ import { kineticEnergy, type BallKinematics } from './motion.ts';
 import { DEFAULT_PHYSICS_PARAMS, physicsParams } from './params.ts';
 import { mulberry32, uniform } from './rng.ts';
 import { simulateShot } from './simulate.ts';
-import { standardTable } from './table-geometry.ts';
+import { standardTable } from '../../table/geometry.ts';
 
 const table = standardTable('9ft');
 const R = DEFAULT_PHYSICS_PARAMS.ballRadius;

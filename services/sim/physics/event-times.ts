@@ -4,7 +4,7 @@
 // quartic; firstDownCrossing finds the first root robustly (no missed contacts).
 import type { MotionSegment } from './motion.ts';
 import { firstDownCrossing } from './polynomial.ts';
-import type { TableGeometry } from './table-geometry.ts';
+import type { TableGeometry } from '../../table/geometry.ts';
 
 /** Overlap (m) a contact may reach before it counts; smaller grazes are ignored. */
 export const CONTACT_TOLERANCE = 1e-9;

@@ -8,7 +8,7 @@ export {
 export {
   DEFAULT_POCKET_DIMENSIONS, buildTableGeometry, standardTable, isOnBed,
   type CushionLine, type JawTip, type PocketDimensions, type PocketGeometry, type TableGeometry,
-} from './table-geometry.ts';
+} from '../../table/geometry.ts';
 export { strikeBall, aimDirection, cueBallSpeedFromCueSpeed, DEFAULT_CUE, MAX_TIP_OFFSET, type CueStrike, type CueProperties } from './cue.ts';
 export { resolveBallBall, resolveBallCushion, type BallBallOutcome, type CushionOutcome } from './collisions.ts';
 export {

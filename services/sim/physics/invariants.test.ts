@@ -8,7 +8,7 @@ import { DEFAULT_PHYSICS_PARAMS as P } from './params.ts';
 import { nineBallRack } from './racks.ts';
 import { mulberry32, uniform } from './rng.ts';
 import { simulateShot } from './simulate.ts';
-import { standardTable } from './table-geometry.ts';
+import { standardTable } from '../../table/geometry.ts';
 import { checkInvariants, randomLayout, randomStrike } from './test-helpers.ts';
 
 /** Rounding allowance for total kinetic energy (J); a real rise would be far larger. */

@@ -2,7 +2,7 @@
 // the pockets, and nudging a ball to a new spot between shots (to the nearest free spot
 // if the requested one is taken).
 import type { BallId } from '../../contract/ids.ts';
-import type { TableGeometry } from './table-geometry.ts';
+import type { TableGeometry } from '../../table/geometry.ts';
 import type { Vec2 } from './vector.ts';
 
 export interface BallPlacement {

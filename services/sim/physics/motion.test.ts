@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PHYSICS_PARAMS as P } from './params.ts';
 import { simulateShot } from './simulate.ts';
-import { standardTable } from './table-geometry.ts';
+import { standardTable } from '../../table/geometry.ts';
 
 const table = standardTable('9ft');
 const g = P.gravity;

@@ -1,6 +1,6 @@
 // Physical parameters of balls, cloth and cushions, and the choice of collision models.
 // All defaults live in DEFAULT_PHYSICS_PARAMS; pass a Partial to override any of them.
-import { BALL_DIAMETER, BALL_RADIUS } from '../../contract/table.ts';
+import { BALL_DIAMETER, BALL_RADIUS } from '../../table/spec.ts';
 
 /**
  * Ball–ball collision model.

@@ -2,7 +2,7 @@
 // spaced by 2R + gap (a small gap keeps the racked balls from all being exactly frozen;
 // gap 0 racks them frozen, which the simulator also handles).
 import type { BallId } from '../../contract/ids.ts';
-import { BALL_RADIUS, footSpot, type TableSpec } from '../../contract/table.ts';
+import { BALL_RADIUS, footSpot, type TableSpec } from '../../table/spec.ts';
 import type { BallPlacement } from './layout.ts';
 import type { Rng } from './rng.ts';
 

@@ -5,7 +5,7 @@ import { DEFAULT_PHYSICS_PARAMS } from './params.ts';
 import { fifteenBallRack, nineBallRack } from './racks.ts';
 import { mulberry32 } from './rng.ts';
 import { simulateShot, type SimulateShotInput } from './simulate.ts';
-import { standardTable } from './table-geometry.ts';
+import { standardTable } from '../../table/geometry.ts';
 
 const table = standardTable('9ft');
 const { length: L, width: W } = table.spec;

@@ -16,7 +16,7 @@ import {
 import { physicsParams, type PhysicsParams } from './params.ts';
 import type { Quaternion } from './quaternion.ts';
 import { mulberry32, type Rng } from './rng.ts';
-import { standardTable, type TableGeometry } from './table-geometry.ts';
+import { standardTable, type TableGeometry } from '../../table/geometry.ts';
 import { ShotTrajectory } from './trajectory.ts';
 
 export interface BallInput {

@@ -8,7 +8,7 @@ import { kineticEnergy, type MotionState } from './motion.ts';
 import { DEFAULT_PHYSICS_PARAMS, type PhysicsParams } from './params.ts';
 import { uniform, type Rng } from './rng.ts';
 import type { ShotSimulation } from './simulate.ts';
-import type { TableGeometry } from './table-geometry.ts';
+import type { TableGeometry } from '../../table/geometry.ts';
 
 const onBed = (state: MotionState): boolean => state !== 'pocketed' && state !== 'off-table';
 

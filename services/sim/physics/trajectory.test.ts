@@ -4,7 +4,7 @@ import { DEFAULT_PHYSICS_PARAMS as P } from './params.ts';
 import { multiplyQuaternions, normalizeQuaternion, rotateVector, type Quaternion } from './quaternion.ts';
 import { mulberry32, uniform } from './rng.ts';
 import { simulateShot } from './simulate.ts';
-import { standardTable } from './table-geometry.ts';
+import { standardTable } from '../../table/geometry.ts';
 import { ShotTrajectory } from './trajectory.ts';
 
 const table = standardTable('9ft');

@@ -1,26 +1,11 @@
-// Minimal 2-D and 3-D vector helpers (plain readonly records; z is up, out of the bed).
-
-export interface Vec2 {
-  readonly x: number;
-  readonly y: number;
-}
+// Minimal 3-D vector helpers (plain readonly records; z is up, out of the bed); the plane ones
+// live with the table geometry (services/table/vec2.ts) and are re-exported here for the physics.
+export { add2, dot2, length2, normalize2, perp2, scale2, sub2, type Vec2 } from '../../table/vec2.ts';
 
 export interface Vec3 {
   readonly x: number;
   readonly y: number;
   readonly z: number;
-}
-
-export const add2 = (a: Vec2, b: Vec2): Vec2 => ({ x: a.x + b.x, y: a.y + b.y });
-export const sub2 = (a: Vec2, b: Vec2): Vec2 => ({ x: a.x - b.x, y: a.y - b.y });
-export const scale2 = (a: Vec2, k: number): Vec2 => ({ x: a.x * k, y: a.y * k });
-export const dot2 = (a: Vec2, b: Vec2): number => a.x * b.x + a.y * b.y;
-export const length2 = (a: Vec2): number => Math.hypot(a.x, a.y);
-/** The vector turned a quarter turn anticlockwise (z × a). */
-export const perp2 = (a: Vec2): Vec2 => ({ x: -a.y, y: a.x });
-export function normalize2(a: Vec2): Vec2 {
-  const n = length2(a);
-  return n > 0 ? { x: a.x / n, y: a.y / n } : { x: 0, y: 0 };
 }
 
 export const dot3 = (a: Vec3, b: Vec3): number => a.x * b.x + a.y * b.y + a.z * b.z;

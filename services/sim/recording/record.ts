@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync, createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { Game, TableSize } from '../../contract/ids.ts';
-import { TABLE_SPECS } from '../../contract/table.ts';
+import { TABLE_SPECS } from '../../table/spec.ts';
 import { simulateMatch, simulationOptions, DEMO_PAUSE, type MatchRecording, type PresetName } from '../game/index.ts';
 import { TableRenderer, VideoEncoder, randomCameraOptions, trackLine, type BallSetName, type ClothName } from '../render/index.ts';
 import { toFrameScene } from './frame-scene.ts';

@@ -1,7 +1,7 @@
 // The static layer: everything that does not move (bed, cushions, rails, diamonds, pockets,
 // floor), lit by the lamps, with lens distortion and vignetting baked in. Rendered once per
 // calibration by casting each (super)sample's ray through a stack of planes.
-import { BALL_RADIUS, footSpot } from '../../contract/table.ts';
+import { BALL_RADIUS, footSpot } from '../../table/spec.ts';
 import type { Calibration } from './camera.ts';
 import {
   CUSHION_W, RAIL_W, S_BED, S_CUSHION, S_HOLE, S_LINER, S_OUTSIDE, S_RAIL, TableGeometry,

@@ -3,7 +3,7 @@
 // lamps (Lambert + clear-coat highlights + cloth bounce), smeared over the exposure by
 // sub-frame samples, and their soft shadows on the cloth.
 import type { BallId } from '../../contract/ids.ts';
-import { BALL_RADIUS } from '../../contract/table.ts';
+import { BALL_RADIUS } from '../../table/spec.ts';
 import type { Calibration } from './camera.ts';
 import { NUMBER_MAP_SIZE, numberMap } from './font.ts';
 import type { FrameBuffer } from './framebuffer.ts';

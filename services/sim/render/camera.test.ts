@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BALL_RADIUS, TABLE_SPECS } from '../../contract/table.ts';
+import { BALL_RADIUS, TABLE_SPECS } from '../../table/spec.ts';
 import { Calibration, randomCameraOptions } from './camera.ts';
 import { OUTER_MARGIN } from './geometry.ts';
 

@@ -3,7 +3,7 @@
 // cushion seen from the head end, z up, metres). Camera frame: x right, y down, z forward.
 // Pixel convention (OpenCV): the centre of pixel column i, row j is (u, v) = (i, j).
 import type { TableSize } from '../../contract/ids.ts';
-import { BALL_RADIUS, TABLE_SPECS } from '../../contract/table.ts';
+import { BALL_RADIUS, TABLE_SPECS } from '../../table/spec.ts';
 import { Rng } from './prng.ts';
 import { OUTER_MARGIN } from './geometry.ts';
 

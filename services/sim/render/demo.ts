@@ -1,7 +1,7 @@
 // Demo scenes for the preview, the benchmark and the tests: all sixteen balls scattered with
 // random orientations, optionally moving, and the player cueing the cue ball.
 import { BALL_IDS } from '../../contract/ids.ts';
-import { BALL_RADIUS, TABLE_SPECS } from '../../contract/table.ts';
+import { BALL_RADIUS, TABLE_SPECS } from '../../table/spec.ts';
 import type { TableSize } from '../../contract/ids.ts';
 import { Rng } from './prng.ts';
 import type { FrameScene, Quat, SceneBall } from './scene.ts';

@@ -1,8 +1,6 @@
 // Output: H.264 MP4 through an ffmpeg child process (raw RGB24 on its stdin, with backpressure),
-// single frames as PNG (node's zlib), and an ffprobe helper.
+// and an ffprobe helper. Single frames as PNG: services/capture/still-image.ts (sharp).
 import { spawn, execFile, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
-import { deflateSync } from 'node:zlib';
 import { ffmpegPath } from '../../capture/ffmpeg-path.ts';
 
 export interface EncoderOptions {
@@ -87,53 +85,6 @@ export class VideoEncoder {
     this.closed = true;
     this.proc.kill('SIGKILL');
   }
-}
-
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-
-function crc32(buf: Uint8Array): number {
-  let c = 0xffffffff;
-  for (let i = 0; i < buf.length; i++) c = CRC_TABLE[(c ^ buf[i]!) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array): Buffer {
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, 'ascii');
-  out.set(data, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-  return out;
-}
-
-/** PNG bytes of an RGB24 image. */
-export function encodePng(rgb: Uint8Array, width: number, height: number): Buffer {
-  if (rgb.length !== width * height * 3) throw new Error('encodePng: size mismatch');
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    raw[row] = 0;
-    raw.set(rgb.subarray(y * width * 3, (y + 1) * width * 3), row + 1);
-  }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([sig, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 6 })), chunk('IEND', new Uint8Array(0))]);
-}
-
-export async function savePng(path: string, rgb: Uint8Array, width: number, height: number): Promise<void> {
-  await writeFile(path, encodePng(rgb, width, height));
 }
 
 export interface VideoInfo {

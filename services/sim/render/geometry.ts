@@ -1,6 +1,6 @@
 // Plan-view geometry of the table: bed, cushions with pocket cuts, rails, diamonds, pocket holes.
 // Works in the table frame (metres); every query folds the point into the first quadrant.
-import type { TableSpec } from '../../contract/table.ts';
+import type { TableSpec } from '../../table/spec.ts';
 
 /** Cushion width, nose line to the rail's inner edge (m). */
 export const CUSHION_W = 0.05;

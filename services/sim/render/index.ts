@@ -1,7 +1,7 @@
 // Public API of the overhead-camera renderer.
 export { Calibration, randomCameraOptions, type CalibrationJSON, type CameraOptions } from './camera.ts';
 export { TableRenderer, trackLine, type RenderOptions } from './renderer.ts';
-export { VideoEncoder, encodePng, savePng, probeVideo, type EncoderOptions, type VideoInfo } from './encoder.ts';
+export { VideoEncoder, probeVideo, type EncoderOptions, type VideoInfo } from './encoder.ts';
 export { recordVideo } from './record.ts';
 export { demoScene, randomQuat } from './demo.ts';
 export { CLOTHS, RAILS, type BallSetName, type ClothName, type RailName, type RGB } from './palette.ts';

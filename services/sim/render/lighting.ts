@@ -1,5 +1,5 @@
 // Lamps over the table: positions, irradiance with distance and lamp-shade falloff.
-import type { TableSpec } from '../../contract/table.ts';
+import type { TableSpec } from '../../table/spec.ts';
 import type { Rng } from './prng.ts';
 
 export interface Lamp {

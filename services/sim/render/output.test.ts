@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoScene } from './demo.ts';
-import { encodePng, probeVideo, savePng, VideoEncoder } from './encoder.ts';
+import { encodePng, readRgb, writePng } from '../../capture/still-image.ts';
+import { probeVideo, VideoEncoder } from './encoder.ts';
 import { TableRenderer } from './renderer.ts';
 import type { FrameScene } from './scene.ts';
 
@@ -74,10 +75,11 @@ describe('encoder and images', () => {
   it('saves a frame as a PNG that decodes to the same pixels', async () => {
     const f = small(3).render(shot(0));
     const path = join(dir, 'frame.png');
-    await savePng(path, f.rgb, f.width, f.height);
-    const dec = await decodeRgb(path);
-    expect(Buffer.compare(dec, Buffer.from(f.rgb))).toBe(0);
-    expect(encodePng(f.rgb, W, H).subarray(1, 4).toString('ascii')).toBe('PNG');
+    await writePng(path, f.rgb, f.width, f.height);
+    const dec = await readRgb(path);
+    expect([dec.width, dec.height]).toEqual([f.width, f.height]);
+    expect(Buffer.compare(Buffer.from(dec.data), Buffer.from(f.rgb))).toBe(0);
+    expect((await encodePng(f.rgb, W, H)).subarray(1, 4).toString('ascii')).toBe('PNG');
   });
 });
 

@@ -1,7 +1,7 @@
 // The cue stick and the player over the table: everything is a chain of 3-D tapered capsules
 // (cue shaft and butt, fingers, palms, forearms, upper arms, torso, head), projected through
 // the camera, shaded, stamped as occluders, and casting soft shadows from each lamp.
-import { BALL_RADIUS } from '../../contract/table.ts';
+import { BALL_RADIUS } from '../../table/spec.ts';
 import type { Calibration } from './camera.ts';
 import { drawCapsule, drawShadow, type Capsule2D, type CapsulePaint } from './capsule.ts';
 import type { FrameBuffer } from './framebuffer.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BallId } from '../../contract/ids.ts';
-import { BALL_RADIUS } from '../../contract/table.ts';
+import { BALL_RADIUS } from '../../table/spec.ts';
 import { CUE_LENGTH } from './player.ts';
 import { TableRenderer, trackLine } from './renderer.ts';
 import type { FrameScene, Quat, RenderedFrame, SceneBall } from './scene.ts';

@@ -2,7 +2,7 @@
 // each scene (balls, shadows, cue and player, sensor noise) into a reused RGB24 buffer, with
 // the per-ball truth (projected centre, occlusion).
 import type { TableSize } from '../../contract/ids.ts';
-import { BALL_RADIUS, TABLE_SPECS } from '../../contract/table.ts';
+import { BALL_RADIUS, TABLE_SPECS } from '../../table/spec.ts';
 import { renderStatic } from './background.ts';
 import { BallPainter } from './balls.ts';
 import { Calibration, randomCameraOptions, type CameraOptions } from './camera.ts';

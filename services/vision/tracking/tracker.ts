@@ -1,0 +1,332 @@
+// The tracker adds track ids to detections and nothing else (supervision / norfair style): the
+// detector's own detection type flows through, the motion model and the distance are injected,
+// settings are checked at construction. Each frame: predict every track (constant velocity),
+// assign detections (Hungarian or greedy on gated distances), coast unmatched tracks through
+// short occlusions (cue, arm, hand), start tracks from unmatched detections. Each track has
+// an identity-vote hook: a classifier adds votes, the track reports a resolved ball id or null.
+import type { BallId } from '../../contract/ids.ts';
+import { greedyAssign, hungarian } from '../numeric/hungarian.ts';
+import { TrackVote, assignUnique, type IdentityHook } from '../identity/vote.ts';
+import { ConstantVelocityFilter, type MotionFilter, type MotionState } from './motion.ts';
+
+/** Anything with a table position (m): the detector's `BallDetection` is one. */
+export interface TablePositioned {
+  x: number;
+  y: number;
+}
+
+/** Distance between a track's prediction and a detection (gated by `maxDistance`). */
+export type DistanceFunction<D extends TablePositioned> = (predicted: MotionState, detection: D) => number;
+
+/** Euclidean distance in the table frame (m). */
+export const tableDistance = <D extends TablePositioned>(p: MotionState, d: D): number => Math.hypot(p.x - d.x, p.y - d.y);
+
+export type { IdentityHook } from '../identity/vote.ts';
+
+export interface TrackerSettings<D extends TablePositioned, H extends IdentityHook = TrackVote> {
+  motion: MotionFilter;
+  distance: DistanceFunction<D>;
+  /** Largest distance at which a detection may join a track (plus `gateSigmas` predicted sigmas). */
+  maxDistance: number;
+  /** The gate grows by this many standard deviations of the predicted position (coasting tracks widen). */
+  gateSigmas: number;
+  /** Frames a track is kept without a detection (occlusions). */
+  maxMissedFrames: number;
+  /** Detections needed before a track is reported. */
+  minHits: number;
+  /** A new track whose first detection passes this is reported at once (a clear, whole ball: no need to wait for `minHits`). */
+  sureAtOnce: (detection: D) => boolean;
+  assignment: 'hungarian' | 'greedy';
+  /** Makes a new track's identity hook. */
+  identity: () => H;
+  /**
+   * A second chance for a detection left over after assignment and a track that went unmatched
+   * (a ball struck out of its gate: the smear points back at where it rested): the track's new
+   * state when the detection continues it, else null. `dt`: seconds since the last frame.
+   */
+  rejoin: (track: Track<D, H>, detection: D, dt: number) => MotionState | null;
+  /** A ball struck from a still table, lost from its window and seen sharp beyond the gate, keeps its track (`strikeRejoin`). */
+  strikeRejoin: boolean;
+}
+
+export function defaultTrackerSettings<D extends TablePositioned>(): TrackerSettings<D, TrackVote> {
+  return {
+    motion: new ConstantVelocityFilter(), distance: tableDistance, maxDistance: 0.06, gateSigmas: 3,
+    maxMissedFrames: 30, minHits: 2, sureAtOnce: () => false, assignment: 'hungarian', identity: () => new TrackVote(), rejoin: () => null,
+    strikeRejoin: true,
+  };
+}
+
+export interface Track<D extends TablePositioned, H extends IdentityHook = TrackVote> {
+  readonly trackId: number;
+  state: MotionState;
+  hits: number;
+  /** Consecutive frames without a detection. */
+  missed: number;
+  /** Reported from its first detection (`sureAtOnce`). */
+  sure: boolean;
+  /** The latest detection (null before the first). */
+  last: D | null;
+  readonly identity: H;
+  /** The ball number this track was last reported with (null or absent: none). */
+  held?: BallId | null;
+  /** Where its detections have stayed (within STILL_RADIUS) and for how many detections. */
+  anchor?: { x: number; y: number; hits: number };
+  /** It left rest on its latest detection, slower than a stroke: the next step may show the stroke (a stroke falls inside a frame). */
+  leaving?: boolean;
+}
+
+/** One ball of a frame's output: the detection (or the prediction while hidden) with its track. */
+export interface TrackedBall<D extends TablePositioned> {
+  trackId: number;
+  /** Resolved ball number, or null until the identity votes agree. */
+  id: BallId | null;
+  x: number;
+  y: number;
+  vx: number;
+  vy: number;
+  /** This frame's detection; null while the track coasts unseen. */
+  detection: D | null;
+  /** Set on the frame a ball left rest at a strike's speed from a still table (it is the cue ball). */
+  struck?: true;
+  /** True while coasting (hidden by the cue, an arm, a hand, or missed). */
+  occluded: boolean;
+}
+
+function checkSettings<D extends TablePositioned, H extends IdentityHook>(s: TrackerSettings<D, H>): void {
+  const bad = (what: string): never => {
+    throw new Error(`BallTracker: ${what}`);
+  };
+  if (!s.motion || typeof s.motion.predict !== 'function') bad('motion must be a MotionFilter');
+  if (typeof s.distance !== 'function') bad('distance must be a function');
+  if (!(s.maxDistance > 0) || !Number.isFinite(s.maxDistance)) bad('maxDistance must be a positive finite number');
+  if (!(s.gateSigmas >= 0) || !Number.isFinite(s.gateSigmas)) bad('gateSigmas must be a non-negative number');
+  if (!(Number.isInteger(s.maxMissedFrames) && s.maxMissedFrames >= 0)) bad('maxMissedFrames must be a non-negative integer');
+  if (!(Number.isInteger(s.minHits) && s.minHits >= 1)) bad('minHits must be a positive integer');
+  if (s.assignment !== 'hungarian' && s.assignment !== 'greedy') bad('assignment must be "hungarian" or "greedy"');
+  if (typeof s.identity !== 'function') bad('identity must be a factory of identity hooks');
+  if (typeof s.rejoin !== 'function') bad('rejoin must be a function of a track and a detection');
+  if (typeof s.sureAtOnce !== 'function') bad('sureAtOnce must be a function of a detection');
+  if (typeof s.strikeRejoin !== 'boolean') bad('strikeRejoin must be a boolean');
+}
+
+export class BallTracker<D extends TablePositioned, H extends IdentityHook = TrackVote> {
+  private readonly s: TrackerSettings<D, H>;
+  private readonly live: Track<D, H>[] = [];
+  private nextId = 1;
+  private lastT: number | null = null;
+
+  /** Settings not given take `defaultTrackerSettings`; a custom hook type needs its `identity` factory. */
+  constructor(settings: Partial<TrackerSettings<D, H>> = {}) {
+    this.s = { ...(defaultTrackerSettings<D>() as unknown as TrackerSettings<D, H>), ...settings };
+    checkSettings(this.s);
+  }
+
+  get tracks(): readonly Track<D, H>[] {
+    return this.live;
+  }
+
+  /** Whether a track is reported (confirmed by `minHits` detections, or sure at once). */
+  isReported(tr: Track<D, H>): boolean {
+    return tr.sure || tr.hits >= this.s.minHits;
+  }
+
+  /** A live track by id (to add identity votes to `track.identity`), or undefined. */
+  track(trackId: number): Track<D, H> | undefined {
+    return this.live.find((t) => t.trackId === trackId);
+  }
+
+  /** Where each live track is expected at time t, with a search radius (for the detector's windows). */
+  predictedRegions(t: number, minRadius = 0.05): { x: number; y: number; radius: number; trackId: number }[] {
+    const dt = this.lastT === null ? 0 : Math.max(0, t - this.lastT);
+    return this.live.map((tr) => {
+      const p = this.s.motion.predict(tr.state, dt, tr.missed);
+      return { x: p.x, y: p.y, radius: Math.max(minRadius, 3 * this.s.motion.positionSigma(p)), trackId: tr.trackId };
+    });
+  }
+
+  /** Takes one frame's detections (time t in seconds) and returns the frame's tracked balls. */
+  update(detections: readonly D[], t: number): TrackedBall<D>[] {
+    const dt = this.lastT === null ? 0 : t - this.lastT;
+    if (!(dt >= 0)) throw new Error('BallTracker.update: time went backwards');
+    this.lastT = t;
+    const predicted = this.live.map((tr) => this.s.motion.predict(tr.state, dt, tr.missed));
+    const cost = predicted.map((p) => {
+      const gate = this.s.maxDistance + this.s.gateSigmas * this.s.motion.positionSigma(p);
+      return detections.map((d) => {
+        const v = this.s.distance(p, d);
+        return v <= gate ? v : Infinity;
+      });
+    });
+    const match = this.s.assignment === 'hungarian' ? hungarian(cost) : greedyAssign(cost);
+    const rejoined = this.rejoin(match, detections, dt);
+    if (this.s.strikeRejoin) this.strikeRejoin(match, detections, dt, rejoined);
+    const usedDet = new Set<number>();
+    const out: TrackedBall<D>[] = [];
+    const survivors: Track<D, H>[] = [];
+    const leftRest: Track<D, H>[] = [];
+    this.live.forEach((tr, k) => {
+      tr.identity.age();
+      const di = match[k]!;
+      if (di >= 0) {
+        const d = detections[di]!;
+        usedDet.add(di);
+        tr.state = rejoined.get(k) ?? this.s.motion.update(predicted[k]!, d.x, d.y);
+        tr.hits++;
+        const prev = tr.last;
+        tr.missed = 0;
+        tr.last = d;
+        const moved = tr.anchor ? Math.hypot(d.x - tr.anchor.x, d.y - tr.anchor.y) : 0;
+        const leaving = tr.leaving === true;
+        tr.leaving = false;
+        if (tr.anchor && moved < STILL_RADIUS) tr.anchor.hits++;
+        else {
+          // From rest at a stroke's step, or one frame after leaving rest (the stroke fell late in that frame).
+          const fromRest = !!tr.anchor && tr.anchor.hits >= STRIKE_REST_HITS;
+          if ((fromRest && moved >= STRIKE_STEP) || (leaving && prev && Math.hypot(d.x - prev.x, d.y - prev.y) >= STRIKE_STEP)) leftRest.push(tr);
+          else tr.leaving = fromRest;
+          tr.anchor = { x: d.x, y: d.y, hits: 1 };
+        }
+      } else {
+        tr.state = predicted[k]!;
+        tr.missed++;
+        tr.leaving = false;
+      }
+      if (tr.missed > this.s.maxMissedFrames) return;
+      survivors.push(tr);
+    });
+    detections.forEach((d, di) => {
+      if (usedDet.has(di)) return;
+      survivors.push({ trackId: this.nextId++, state: this.s.motion.init(d.x, d.y), hits: 1, missed: 0, sure: this.s.sureAtOnce(d), last: d, identity: this.s.identity() });
+    });
+    this.live.length = 0;
+    this.live.push(...survivors);
+    // A strike: one ball leaves rest at speed while every other ball in sight stands still.
+    const mover = leftRest.length === 1 ? leftRest[0]! : null;
+    const struck = mover && this.live.every((tr) => tr === mover || this.standsStill(tr, tr.missed === 0 ? tr.last : null)) ? mover : null;
+    struck?.identity.markStruck?.();
+    for (const tr of this.live) {
+      if (!this.isReported(tr)) continue;
+      const seen = tr.missed === 0;
+      out.push({
+        trackId: tr.trackId, id: tr.identity.resolved(),
+        x: seen && tr.last ? tr.last.x : tr.state.x, y: seen && tr.last ? tr.last.y : tr.state.y,
+        vx: tr.state.vx, vy: tr.state.vy, detection: seen ? tr.last : null, occluded: !seen,
+        ...(tr === struck ? { struck: true } : {}),
+      });
+    }
+    return uniqueIdentities(out, this.live);
+  }
+
+  /** Second chances (settings.rejoin) for unmatched tracks and left-over detections; sets `match` and returns the rejoined tracks' states. */
+  private rejoin(match: number[], detections: readonly D[], dt: number): Map<number, MotionState> {
+    const out = new Map<number, MotionState>();
+    const taken = new Set(match.filter((di) => di >= 0));
+    detections.forEach((d, di) => {
+      if (taken.has(di)) return;
+      let best = -1;
+      let bestState: MotionState | null = null;
+      let bestDist = Infinity;
+      this.live.forEach((tr, k) => {
+        if (match[k]! >= 0) return;
+        const s = this.s.rejoin(tr, d, dt);
+        const dist = s && tr.last ? Math.hypot(tr.last.x - d.x, tr.last.y - d.y) : Infinity;
+        if (s && dist < bestDist) {
+          best = k;
+          bestState = s;
+          bestDist = dist;
+        }
+      });
+      if (best < 0 || !bestState) return;
+      match[best] = di;
+      taken.add(di);
+      out.set(best, bestState);
+    });
+    return out;
+  }
+
+  /**
+   * A ball struck from a still table that outran its window and shows up sharp beyond the gate
+   * (the rejoin hook needs a smear to say where a ball came from): the one track that rested and
+   * just went unseen takes the one new detection within a stroke's reach of where it rested,
+   * when every other ball in sight still rests. Sets `match` and `out` (the state with the
+   * speed that path implies).
+   */
+  private strikeRejoin(match: number[], detections: readonly D[], dt: number, out: Map<number, MotionState>): void {
+    if (!(dt > 0)) return;
+    const lost = this.live.flatMap((tr, k) => (match[k]! < 0 && tr.missed < STRIKE_MAX_MISSED && this.isReported(tr) && rests(tr, null) ? [k] : []));
+    if (lost.length !== 1) return;
+    const k = lost[0]!;
+    if (!this.live.every((o, j) => j === k || this.standsStill(o, match[j]! >= 0 ? detections[match[j]!]! : null))) return;
+    const tr = this.live[k]!;
+    const a = tr.anchor!;
+    const elapsed = dt * (tr.missed + 1);
+    const taken = new Set(match.filter((di) => di >= 0));
+    const near = detections.flatMap((d, di) => {
+      const r = Math.hypot(d.x - a.x, d.y - a.y);
+      return !taken.has(di) && r >= STRIKE_STEP && r <= STRIKE_MAX_SPEED * elapsed ? [di] : [];
+    });
+    if (near.length !== 1) return;
+    const d = detections[near[0]!]!;
+    match[k] = near[0]!;
+    out.set(k, { ...this.s.motion.init(d.x, d.y), vx: (d.x - a.x) / elapsed, vy: (d.y - a.y) / elapsed });
+  }
+
+  /**
+   * Whether a track leaves the table still for a strike: not yet reported, or resting at `seen`
+   * (this frame's detection), or hidden (`seen` null) while it was still — a ball hidden while it
+   * rolls (the cue ball passing behind or against another ball) means the table is not still.
+   */
+  private standsStill(tr: Track<D, H>, seen: D | null): boolean {
+    return !this.isReported(tr) || (seen ? rests(tr, seen) : Math.hypot(tr.state.vx, tr.state.vy) < REREAD_SPEED);
+  }
+
+  /** The balls of a frame with their ids read again from the tracks' votes (after votes were added). */
+  resolveIds(balls: TrackedBall<D>[]): TrackedBall<D>[] {
+    return uniqueIdentities(balls, this.live);
+  }
+}
+
+/** Below this speed (m/s) a seen ball counts as at rest for the numbers' joint assignment… */
+const REREAD_SPEED = 0.15;
+/**
+ * …or when its last STILL_HITS detections stayed within STILL_RADIUS (m) of one place: on an
+ * elevated broadcast view a resting ball's filtered speed jitters up to 0.3–0.7 m/s.
+ */
+const STILL_RADIUS = 0.015;
+const STILL_HITS = 10;
+/**
+ * A ball at rest (this many detections within STILL_RADIUS) whose next detection is STRIKE_STEP
+ * (m) away or more (0.75 m/s at 30 frames/s: a cue's stroke, not a hand), or whose next step
+ * after it left rest is (the stroke came late in the frame it left in), while every other ball
+ * in sight rests as long was struck: it is the cue ball (`IdentityHook.markStruck`).
+ */
+const STRIKE_REST_HITS = 5;
+const STRIKE_STEP = 0.025;
+/** A struck ball lost from its window is looked for this many frames, up to this speed (m/s) from where it rested. */
+const STRIKE_MAX_MISSED = 3;
+const STRIKE_MAX_SPEED = 10;
+
+/**
+ * Whether a track has rested (STRIKE_REST_HITS detections at its anchor) and, given a detection
+ * (this frame's), still lies there.
+ */
+function rests<D extends TablePositioned, H extends IdentityHook>(tr: Track<D, H>, d: D | null): boolean {
+  const a = tr.anchor;
+  return !!a && a.hits >= STRIKE_REST_HITS && (!d || Math.hypot(d.x - a.x, d.y - a.y) < STILL_RADIUS);
+}
+
+/**
+ * A ball number belongs to one track (`assignUnique`): moving balls keep their own on the
+ * stronger claim; balls at rest and in sight are given theirs jointly, a number staying with the
+ * ball that holds it unless the looks clearly say otherwise (moving balls are not read again: at
+ * a break, blurred looks and softened votes would trade ids).
+ */
+function uniqueIdentities<D extends TablePositioned, H extends IdentityHook>(balls: TrackedBall<D>[], tracks: readonly Track<D, H>[]): TrackedBall<D>[] {
+  const shown = new Set(balls.map((b) => b.trackId));
+  const live = new Map(tracks.filter((t) => shown.has(t.trackId)).map((t) => [t.trackId, t]));
+  const still = new Set(balls.filter((b) => !b.occluded && (Math.hypot(b.vx, b.vy) < REREAD_SPEED || (live.get(b.trackId)?.anchor?.hits ?? 0) >= STILL_HITS)).map((b) => b.trackId));
+  const ids = assignUnique([...live].map(([k, t]) => [k, t.identity] as const), (k) => still.has(k), (k) => live.get(k)?.held ?? null);
+  for (const t of live.values()) t.held = ids.get(t.trackId) ?? null;
+  return balls.map((b) => ({ ...b, id: ids.get(b.trackId) ?? null }));
+}

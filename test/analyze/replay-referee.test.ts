@@ -1,0 +1,65 @@
+// The replay referee on logs whose operator inputs were removed: does it assume what the
+// operator had declared? Truth from the match simulator (real physics, players and referee).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Call, LogLine, ShotLine } from '../../services/contract/log.ts';
+import { newParseContext, parseLine } from '../../services/contract/parse.ts';
+import { judgeText } from '../../services/rules/judge.ts';
+import { simulateMatch, simulationOptions } from '../../services/sim/game/index.ts';
+import { refereeWithoutOperator } from '../../services/analyze/replay-referee.ts';
+
+/** The log a camera alone gives: shots without declarations, no decisions, fouls or warnings. */
+function cameraOnly(lines: readonly LogLine[]): LogLine[] {
+  return lines.flatMap((l): LogLine[] => {
+    if (l.kind === 'decision' || l.kind === 'foul' || l.kind === 'warning') return [];
+    if (l.kind !== 'shot') return [l];
+    const { declared: _d, ...rest } = l;
+    return [rest];
+  });
+}
+
+const text = (lines: readonly LogLine[]): string => lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
+const shotCalls = (calls: readonly Call[]): Call[] => calls.filter((c) => c.input === 'shot');
+const key = (c: Call): string => JSON.stringify([c.legal, c.fouls.map((f) => f.rule), [...c.pocketed].sort(), c.next.group, c.gameOver?.code ?? null]);
+
+describe('refereeWithoutOperator', () => {
+  it('takes the demo\'s foul-looking shot after the break as the push-out it was', () => {
+    const ctx = newParseContext();
+    const truth = readFileSync('recordings/demo/truth.jsonl', 'utf8').trim().split('\n').map((l, i) => {
+      const r = parseLine(l, i + 1, ctx);
+      if (!r.ok) throw new Error(r.error.message);
+      return r.value;
+    });
+    const r = refereeWithoutOperator(cameraOnly(truth));
+    const shots = r.lines.filter((l): l is ShotLine => l.kind === 'shot');
+    expect(shots[1]!.declared?.pushOut).toBe(true);
+    expect(shots.filter((s) => s.declared?.pushOut).length).toBe(1);
+    expect(r.notes).toHaveLength(1);
+    expect(r.notes[0]!.note).toMatch(/push-out/);
+    const calls = shotCalls(judgeText(text(r.lines)).calls);
+    expect(calls[1]!.legal).toBe(true);
+  });
+
+  it('assumes the 8-ball calls that the players made, on most shots of simulated matches', () => {
+    let same = 0;
+    let total = 0;
+    let called = 0;
+    for (const seed of [3, 4, 5]) {
+      const rec = simulateMatch({ game: '8ball', shots: 25, seed, options: simulationOptions('default') });
+      const truthCalls = shotCalls(rec.calls);
+      const r = refereeWithoutOperator(cameraOnly(rec.lines));
+      const judged = judgeText(text(r.lines));
+      expect(judged.error).toBeNull();
+      const got = shotCalls(judged.calls);
+      expect(got).toHaveLength(truthCalls.length);
+      called += r.lines.filter((l) => l.kind === 'shot' && l.declared?.call).length;
+      truthCalls.forEach((c, k) => {
+        total++;
+        if (key(c) === key(got[k]!)) same++;
+      });
+    }
+    expect(called).toBeGreaterThan(5);
+    // Safeties and operator fouls cannot be assumed: most calls, not all, agree.
+    expect(same / total).toBeGreaterThan(0.8);
+  });
+});
