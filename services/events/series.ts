@@ -1,5 +1,7 @@
 // Per-ball time series built from track frames, with the small numerical tools event inference
 // needs: interpolation, least-squares line fits of position against time.
+// fitLine is by hand: ml-regression-simple-linear gives the same fit (to 3e-16) in 0.4–1.3 µs for x and y,
+// without the rms, against 0.07–0.25 µs here (measured 2026-12-04, /tmp/numbench, Node 20).
 import type { BallId } from '../contract/ids.ts';
 import type { TrackFrame } from '../contract/tracks.ts';
 

@@ -3,10 +3,10 @@
 // Prints what it finds per shot (cushions, ball–ball contacts, whether the shot scored) and
 // plots chosen shots as PNG.
 //   node bin/run-ts.mjs test/eval/carom.ts [trajectories.json] [--shots 0-9] [--plot 3,17] [--out out/carom]
-// The data stay where they are (/work/shared/data/real/carom-trajectories); nothing is copied.
+// The data stay where they are (../shared/data/real/carom-trajectories beside the repository); nothing is copied.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BallId } from '../../services/contract/ids.ts';
 import type { ShotEvent, ShotLine } from '../../services/contract/log.ts';
 import type { TrackFrame } from '../../services/contract/tracks.ts';
@@ -15,7 +15,7 @@ import { inferEvents } from '../../services/events/infer.ts';
 import { TablePlot, type Rgb } from '../support/table-plot.ts';
 
 export const CAROM = { length: 2.84, width: 1.42, ballRadius: 0.0615 / 2 };
-const DEFAULT_DATA = '/work/shared/data/real/carom-trajectories/trajectories.json';
+const DEFAULT_DATA = fileURLToPath(new URL('../../../shared/data/real/carom-trajectories/trajectories.json', import.meta.url));
 
 interface CaromBall { t: number[]; x: number[]; y: number[] }
 export interface CaromShot { id: number; balls: Record<string, CaromBall> }

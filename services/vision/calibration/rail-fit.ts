@@ -2,6 +2,9 @@
 // are straight on the table, so the k1 that makes every side's undistorted points collinear
 // is the lens's (one-dimensional golden-section search; sides with their outliers removed
 // first by a robust parabola vote and cubic fit, which follow the bowed edge). Then one robust line per side.
+// By hand (measured 2026-12-04, /tmp/numbench, Node 20): solve4 takes 0.6 µs against 4 µs in ml-matrix
+// (same to 1e-15); ml-regression-polynomial has no weights; cv.fitLine (Huber) fits a side 2.5–3.4× faster
+// but 0.14 px off a true line against 0.055 px (linalg.ts), and OpenCV.js is 12 MB, 0.3–0.7 s start-up.
 import { undistortPixel, type LensModel } from './calibration-model.ts';
 import { fitLineRobust, fitLineTLS, intersectLines, samplePairs, type Line2, type Point2 } from '../numeric/linalg.ts';
 import { RAIL_SIDES, type RailEdgePoint, type RailSide } from './rail-edges.ts';

@@ -1,6 +1,9 @@
 // The cloth's outline as a quadrilateral: the largest connected cloth region of a (downscaled)
 // mask, its convex hull reduced to four vertices, then each side re-fitted robustly to the
 // region's boundary pixels (so pocket cut-outs, a ball on the rail or an arm do not bend it).
+// Not OpenCV.js: cv.convexHull gives the same hull of 1343 boundary pixels in 0.3 ms against 0.1 ms here;
+// HoughLinesP (3.3 ms against 4.8 ms for boundaryLines) leaves segments to merge into lines; the WASM build
+// is 12 MB with 0.3–0.7 s start-up (measured 2026-12-04, /tmp/numbench, Node 20).
 import { fitLineRobust, fitLineTLS, intersectLines, samplePairs, type Line2, type Point2 } from '../numeric/linalg.ts';
 
 /** 1 for the pixels of the largest 4-connected region of `mask` (after a 1-px opening). */

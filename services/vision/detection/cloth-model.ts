@@ -3,6 +3,8 @@
 // a player: coarse cell medians → a robust smooth surface for the lamp fall-off, then fine cells
 // from only the pixels near that surface (a ball or a sleeve of the cloth's hue is not cloth).
 // Per-pixel differences against it are the detector's features.
+// solveDense is by hand: ml-matrix's LU gives the same 15×15 solution (to 1e-15) in 17–19 µs against 3 µs
+// here, and adds 1.4 MB (measured 2026-12-04, /tmp/numbench, Node 20).
 import { selectRank } from '../decode/image.ts';
 import { fullWindow, type GridWindow, type RectifiedFrame, type RectifiedGrid } from './rectify.ts';
 

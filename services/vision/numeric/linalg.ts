@@ -1,6 +1,9 @@
 // Small dense linear algebra for calibration: 3×3 matrices (row-major tuples), homographies
 // from point correspondences (normalised DLT solved by a Jacobi eigen-decomposition), and
 // robust 2-D line fits (deterministic RANSAC start, then Tukey-weighted least squares).
+// Not a library (measured 2026-12-04, /tmp/numbench, Node 20): ml-matrix gives the same 4-point H
+// (to 3e-12 px) in 6 µs (8×8 solve) or 24 µs (EVD) against 24 µs here, for a few dozen calls per
+// calibration, and adds 1.4 MB; cv.fitLine (Huber) is 3.7× faster but 0.14 px off a true line (here 0.055).
 
 export type Mat3 = [number, number, number, number, number, number, number, number, number];
 export type Vec3 = [number, number, number];

@@ -1,6 +1,8 @@
 // Motion models for the tracker (injected): a constant-velocity Kalman filter per table axis.
 // While a ball goes unseen its velocity may be made to decay (`coastDecay` < 1) for scenes
 // where hidden balls are mostly at rest; by default it rolls on.
+// Not kalman-filter: the same states and covariances (to 3e-15) but 16–22 µs per ball and frame
+// against 0.03 µs here (ml-matrix written out: 3.5–7 µs) (measured 2026-12-04, /tmp/numbench, Node 20).
 
 export interface MotionState {
   x: number;

@@ -6,6 +6,7 @@
 //   with the kind its track ends the clip with ("review": a recorded match is read to the end).
 // A detection is right when its centre lies in a box ±2 px; the labels leave out balls in a
 // pocket's jaws, so an unboxed detection within 10 cm of a pocket counts neither way.
+import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +22,7 @@ import type { BallIdentifier, BallKind } from '../../../services/vision/identity
 import type { RgbImage } from '../../../services/vision/decode/image.ts';
 import { VisionPipeline } from '../../../services/vision/pipeline.ts';
 
-export const REAL_CLIPS_ROOT = '/work/shared/data/real/clips-dev';
+export const REAL_CLIPS_ROOT = fileURLToPath(new URL('../../../../shared/data/real/clips-dev', import.meta.url));
 const KIND_OF_CATEGORY = ['', 'cue', 'eight', 'solid', 'stripe'] as const;
 export const FRAMES = ['first', 'last'] as const;
 export type LabelledFrame = (typeof FRAMES)[number];
@@ -31,6 +32,10 @@ const FIRST_AT = 3;
 export type Box = [x: number, y: number, w: number, h: number, kind: BallKind];
 export interface Seen { u: number; v: number; kind: BallKind }
 export interface RealScore { boxes: number; counted: number; right: number; kindRight: number }
+
+/** A clip's source: the table it shows (game1, game2 …: the clips' folders are <source>_clip<n>). */
+export const sourceOf = (clip: string): string => (clip.split('/').pop() ?? clip).replace(/_clip\d+$/, '');
+const clipName = (clip: string): string => (clip.split('/').pop() ?? clip).replace('_', ' ');
 
 /** The clips' folders (game*_clip*), sorted. */
 export function realClips(root = REAL_CLIPS_ROOT): string[] {
@@ -168,13 +173,16 @@ export async function printRealScores(model: BallIdentifier, root = REAL_CLIPS_R
   for (const clip of clips) for (const which of FRAMES) frames.set(`${clip} ${which}`, await decodeImage(labelledPaths(clip, which).png));
   const frame = (clip: string, which: LabelledFrame): RgbImage => frames.get(`${clip} ${which}`)!;
   let all = ZERO;
+  const bySource = new Map<string, RealScore>();
   for (const clip of clips) {
     for (const which of FRAMES) {
       const { score, fit } = await stillScore(clip, which, frame(clip, which), model);
       all = add(all, score);
-      console.log(row(`${clip.split('_').pop()} ${which}`, fit, score));
+      bySource.set(sourceOf(clip), add(bySource.get(sourceOf(clip)) ?? ZERO, score));
+      console.log(row(`${clipName(clip)} ${which}`, fit, score));
     }
   }
+  for (const [source, score] of bySource) console.log(row(`${source} (all)`, '', score));
   console.log(row('all', '', all));
   console.log('\nReal clips, stills, as other footage (the labelled frames re-exposed, rescaled, mirrored by an ffmpeg filter; all eight frames each)');
   console.log(`${pad('footage', 16)} ${pad('filter', 40)} ${pad('boxes', 6)} ${pad('dets', 5)} ${pad('recall', 9)} ${pad('precision', 9)} ${pad('kind', 9)}`);
@@ -187,15 +195,23 @@ export async function printRealScores(model: BallIdentifier, root = REAL_CLIPS_R
   console.log(`${pad('clip frame', 16)} ${pad('table', 14)} ${pad('boxes', 6)} ${pad('balls', 5)} ${pad('recall', 9)} ${pad('precision', 9)} ${pad('kind', 9)} ${pad('review', 9)}`);
   let live = ZERO;
   let review = ZERO;
+  const liveBy = new Map<string, RealScore>();
+  const reviewBy = new Map<string, RealScore>();
   for (const clip of clips) {
     model.resetAdaptation();
     const t = await trackedScore(clip, frame(clip, 'first'), model);
     for (const which of FRAMES) {
       live = add(live, t.live[which]);
       review = add(review, t.review[which]);
-      console.log(row(`${clip.split('_').pop()} ${which}`, t.fit, t.live[which], ` ${pad(pct(t.review[which].kindRight, t.review[which].right), 9)}`));
+      liveBy.set(sourceOf(clip), add(liveBy.get(sourceOf(clip)) ?? ZERO, t.live[which]));
+      reviewBy.set(sourceOf(clip), add(reviewBy.get(sourceOf(clip)) ?? ZERO, t.review[which]));
+      console.log(row(`${clipName(clip)} ${which}`, t.fit, t.live[which], ` ${pad(pct(t.review[which].kindRight, t.review[which].right), 9)}`));
     }
   }
   model.resetAdaptation();
+  for (const [source, score] of liveBy) {
+    const r = reviewBy.get(source)!;
+    console.log(row(`${source} (all)`, '', score, ` ${pad(pct(r.kindRight, r.right), 9)}`));
+  }
   console.log(row('all', '', live, ` ${pad(pct(review.kindRight, review.right), 9)}`));
 }
