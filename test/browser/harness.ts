@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { RuntimeOptions } from '../../services/server/runtime.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -20,12 +20,19 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** A browser for tests that open many contexts (one per viewport): `browser.newContext({ viewport })`. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}
+
 export async function openBrowser(viewport = { width: 1600, height: 900 }): Promise<BrowserSession> {
   const profile = mkdtempSync(join(tmpdir(), 'railbird-chromium-'));
   // A fresh profile (user-data dir) for every session.
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: ARGS,
     viewport,
   });
   const page = context.pages()[0] ?? (await context.newPage());

@@ -2,6 +2,7 @@
 // save (REST, operator token): the server fits the new bed homography behind the lens model.
 import { api, ApiError, operatorToken, setOperatorToken, toast } from './api.js';
 import { escapeHtml } from './balls.js';
+import { onLayout } from './layout.js';
 import { TABLES } from './table-geometry.js';
 
 const $ = (id) => document.getElementById(id);
@@ -51,16 +52,27 @@ function draw() {
   const spec = TABLES[size] ?? TABLES['9ft'];
   const head = [H(spec.headStringX, -W / 2), H(spec.headStringX, W / 2)];
   const pockets = spec.pockets.map((p) => H(p.centre.x, p.centre.y));
-  svg.innerHTML = `<style>.grid{stroke:rgba(242,183,5,.35);stroke-width:1.5}.edge{fill:rgba(242,183,5,.06);stroke:#f2b705;stroke-width:3}.hs{stroke:#fff;stroke-width:2;stroke-dasharray:10 8;opacity:.7}.pk{fill:none;stroke:#4aa3ff;stroke-width:3}.lbl{fill:#fff;font:700 22px Inter,sans-serif;paint-order:stroke;stroke:#000;stroke-width:4px}</style>
+  // Image pixels per CSS pixel: the handles stay at least 44 CSS px across (a finger), the labels readable.
+  const perPx = C.width / Math.max(1, $('stage').clientWidth);
+  const hr = Math.max(34, 22 * perPx);
+  const font = Math.max(22, 12 * perPx);
+  svg.innerHTML = `<style>.grid{stroke:rgba(242,183,5,.35);stroke-width:1.5}.edge{fill:rgba(242,183,5,.06);stroke:#f2b705;stroke-width:3}.hs{stroke:#fff;stroke-width:2;stroke-dasharray:10 8;opacity:.7}.pk{fill:none;stroke:#4aa3ff;stroke-width:3}.lbl{fill:#fff;font:700 ${font.toFixed(1)}px Inter,sans-serif;paint-order:stroke;stroke:#000;stroke-width:${(font / 5.5).toFixed(1)}px}</style>
     <polygon class="edge" points="${pts.map(([x, y]) => P(x, y)).join(' ')}"/>
     ${lines.join('')}
     <line class="hs" x1="${head[0][0]}" y1="${head[0][1]}" x2="${head[1][0]}" y2="${head[1][1]}"/>
     ${pockets.map(([u, v]) => `<circle class="pk" cx="${u}" cy="${v}" r="26"/>`).join('')}
-    ${C.corners.map((c, i) => `<g class="handle" data-i="${i}"><circle cx="${c.u}" cy="${c.v}" r="34" fill="rgba(242,183,5,.18)" stroke="#f2b705" stroke-width="3"/><circle cx="${c.u}" cy="${c.v}" r="4" fill="#f2b705"/><text class="lbl" x="${c.u + 40}" y="${c.v + (c.v < C.height / 2 ? 44 : -30)}">${ORDER[i]}</text></g>`).join('')}`;
+    ${C.corners.map((c, i) => `<g class="handle" data-i="${i}"><circle cx="${c.u}" cy="${c.v}" r="${hr.toFixed(1)}" fill="rgba(242,183,5,.18)" stroke="#f2b705" stroke-width="3"/><circle cx="${c.u}" cy="${c.v}" r="4" fill="#f2b705"/>${label(c, ORDER[i], hr, font)}</g>`).join('')}`;
   $('corners').innerHTML = C.corners.map((c, i) => {
     const moved = Math.hypot(c.u - C.original[i].u, c.v - C.original[i].v) > 0.5;
     return `<tr><td>${ORDER[i]}</td><td class="${moved ? 'moved' : ''}">${c.u.toFixed(1)}, ${c.v.toFixed(1)} px</td><td class="muted">${moved ? `moved ${Math.hypot(c.u - C.original[i].u, c.v - C.original[i].v).toFixed(1)} px` : 'detected'}</td></tr>`;
   }).join('');
+}
+
+/** A corner's name beside its handle, on the side where it stays inside the frame. */
+function label(c, text, hr, font) {
+  const y = (c.v + (c.v < C.height / 2 ? hr + font * 0.45 : -hr + 4)).toFixed(1);
+  const fits = c.u + hr + 6 + 0.62 * font * text.length <= C.width;
+  return `<text class="lbl" x="${(fits ? c.u + hr + 6 : c.u - hr - 6).toFixed(1)}" y="${y}"${fits ? '' : ' text-anchor="end"'}>${text}</text>`;
 }
 
 function svgPoint(e) {
@@ -102,6 +114,7 @@ async function loadCalibration(id) {
   const cal = C.cal.calibration;
   C.width = cal.imageWidth; C.height = cal.imageHeight;
   $('stage').style.aspectRatio = `${C.width} / ${C.height}`;
+  $('stage').style.setProperty('--ar', String(C.width / C.height));
   const byPocket = Object.fromEntries((C.cal.corners ?? []).map((c) => [c.pocket, c]));
   C.corners = ORDER.map((p) => ({ u: byPocket[p]?.u ?? 0, v: byPocket[p]?.v ?? 0 }));
   C.original = C.corners.map((c) => ({ ...c }));
@@ -139,4 +152,5 @@ $('save').onclick = async () => {
     $('save-result').innerHTML = `<span class="badge red">not saved</span> ${escapeHtml(e.message)}`;
   }
 };
+onLayout(() => { if (C.corners.length) draw(); });
 loadTables().then(loadFrames).catch((e) => toast(e.message, 'err'));

@@ -18,10 +18,13 @@ export function callHtml(jc, { actions = '' } = {}) {
   const rules = w.rules.map((r) => `<span class="rule"><code>${escapeHtml(r.id)}</code><span>${escapeHtml(r.text)}</span></span>`).join('');
   const origin = jc.origin === 'camera' ? 'camera' : jc.origin === 'script' ? 'demo operator' : 'operator';
   const t = c.t === null || c.t === undefined ? '' : `t ${Number(c.t).toFixed(1)} s`;
+  // Why the confidence is what it is, on the page (a tooltip needs a mouse); the operator's own entries say so already.
+  const why = jc.origin === 'camera' ? (jc.confidence?.reasons ?? []) : [];
   return `<div class="call ${w.tone}" data-seq="${c.seq}">
     <div class="head"><span class="seq">#${c.seq}</span><span class="headline">${escapeHtml(w.headline)}</span></div>
     ${rules ? `<div class="rules">${rules}</div>` : ''}
     <div class="next">${escapeHtml(w.next)}</div>
     <div class="meta">${confidenceHtml(jc.confidence, jc.confirmed)}<span>${origin}</span><span>${t}</span><span>game ${c.game}</span>${actions}</div>
+    ${why.length ? `<div class="why">${escapeHtml(why.join('; '))}</div>` : ''}
   </div>`;
 }

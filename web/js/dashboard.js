@@ -2,7 +2,7 @@
 // scoreboard, the camera image and the sources' status.
 import { escapeHtml } from './balls.js';
 import { callHtml } from './calls.js';
-import { Live, sourcePill } from './live.js';
+import { Live, sourcePill, sourceWords } from './live.js';
 import { ballInHandWords, gameLine, scoreboardHtml } from './scoreboard.js';
 import { TableView } from './table.js';
 
@@ -44,6 +44,7 @@ function renderState(s) {
 function renderStatus(st) {
   if (!st) return;
   $('source-pill').innerHTML = sourcePill(st);
+  $('source-desc').textContent = sourceWords(st);
   $('fps').textContent = st.balls ? String(Math.round(st.balls.fps)) : '–';
   $('latency').textContent = st.latency?.callMs !== null && st.latency?.callMs !== undefined ? `${st.latency.callMs} ms` : '–';
   $('viewers').textContent = String(st.viewers ?? '–');

@@ -84,7 +84,13 @@ export function sourcePill(status) {
   const note = status.balls?.note
     ? ` <span class="pill" id="source-note" title="${escapeAttr(status.balls.note)}"><span class="dot warn"></span>${escapeAttr(status.balls.note)}</span>` : '';
   const err = state !== 'live' && status.balls?.lastError ? ` <span class="pill" title="last error"><span class="dot lost"></span>${escapeAttr(status.balls.lastError)}</span>` : '';
-  return `<span class="pill" title="${escapeAttr(status.balls?.description ?? '')}"><span class="dot ${cls}"></span><b>${label}</b> ${status.source?.label ?? ''}${via}</span>${note}${err}`;
+  return `<span class="pill"><span class="dot ${cls}"></span><b>${label}</b> ${status.source?.label ?? ''}${via}</span>${note}${err}`;
+}
+
+/** Where the balls come from, in words (shown on the page: a tooltip needs a mouse). */
+export function sourceWords(status) {
+  const d = status?.balls?.description;
+  return d ? `Balls from ${d}` : '';
 }
 
 function escapeAttr(s) {

@@ -4,7 +4,7 @@
 import { api, ApiError, operatorToken, setOperatorToken, toast } from './api.js';
 import { ballChip, escapeHtml } from './balls.js';
 import { callHtml, LOW_CONFIDENCE } from './calls.js';
-import { Live, sourcePill } from './live.js';
+import { Live, sourcePill, sourceWords } from './live.js';
 import { ballInHandWords, declaredWords, gameLine } from './scoreboard.js';
 
 const $ = (id) => document.getElementById(id);
@@ -139,7 +139,7 @@ function confirmDialog(text, onOk) {
 live.on('state', renderState);
 live.on('snapshot', () => renderCalls());
 live.on('call', () => renderCalls());
-live.on('status', (st) => { $('source-pill').innerHTML = sourcePill(st); });
+live.on('status', (st) => { $('source-pill').innerHTML = sourcePill(st); $('source-desc').textContent = sourceWords(st); });
 
 document.addEventListener('click', async (e) => {
   const t = e.target.closest('button');

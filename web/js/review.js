@@ -4,6 +4,7 @@
 import { api, toast } from './api.js';
 import { colourOf, escapeHtml } from './balls.js';
 import { callHtml, confidenceHtml } from './calls.js';
+import { onLayout } from './layout.js';
 import { callsCsv, computeStats, download, statsCsv } from './stats.js';
 import { TableView } from './table.js';
 
@@ -80,16 +81,31 @@ function shotTone(s) {
   return s.calls[0]?.words.tone ?? 'info';
 }
 
+/** An operator line (decision, foul, warning) in words. */
+function opWords(line) {
+  if (line.kind === 'decision') return `Decision: ${line.by} chose ${line.choice}`;
+  if (line.kind === 'foul') return `Foul ${line.rule} on ${line.by} (operator)`;
+  if (line.kind === 'warning') return `Two-foul warning to ${line.to}`;
+  return line.kind;
+}
+
 function renderShots() {
   $('shot-count').textContent = `${R.shots.length}`;
-  $('shot-list').innerHTML = R.shots.map((s, i) => {
+  const rows = R.shots.map((s, i) => {
     const c = s.calls[0];
     const rules = c ? c.words.rules.map((r) => `<code class="rule"><code>${escapeHtml(r.id)}</code></code>`).join('') : '';
-    return `<div class="shot ${shotTone(s)} ${i === R.sel ? 'sel' : ''}" data-i="${i}">
+    return { t: s.line.t ?? 0, html: `<div class="shot ${shotTone(s)} ${i === R.sel ? 'sel' : ''}" data-i="${i}">
       <div class="l1"><span class="n">${s.n}</span><span class="h">${escapeHtml(c?.words.headline ?? 'not judged')}</span><span class="tm">${fmt(s.line.t ?? 0)}</span></div>
       <div class="l2"><span>${escapeHtml(c?.call.shooter ?? '')}</span>${rules}${c ? confidenceHtml(c.confidence, c.confirmed) : ''}</div>
-    </div>`;
-  }).join('') || '<div class="body muted">No shots in this log.</div>';
+    </div>` };
+  });
+  // The operator's lines between the shots (they are marked on the timeline too).
+  for (const e of R.operator) {
+    const t = e.line.t ?? 0;
+    rows.push({ t, html: `<div class="op-row" data-t="${t}"><span>${escapeHtml(opWords(e.line))}</span><span class="tm">${fmt(t)}</span></div>` });
+  }
+  rows.sort((a, b) => a.t - b.t);
+  $('shot-list').innerHTML = R.shots.length ? rows.map((r) => r.html).join('') : '<div class="body muted">No shots in this log.</div>';
 }
 
 function renderTimeline() {
@@ -107,7 +123,7 @@ function renderTimeline() {
     const m = document.createElement('div');
     m.className = 'tl-mark op';
     m.style.left = `${(100 * (e.line.t ?? 0)) / R.duration}%`;
-    m.title = `${e.line.kind}`;
+    m.title = opWords(e.line);
     tl.append(m);
   }
 }
@@ -237,7 +253,8 @@ requestAnimationFrame(tick);
 
 function setPlaying(on) {
   R.playing = on;
-  $('play').textContent = on ? '❚❚ Pause' : '▶ Play';
+  $('play').innerHTML = on ? '❚❚ <span class="word">Pause</span>' : '▶ <span class="word">Play</span>';
+  $('play').setAttribute('aria-label', on ? 'Pause' : 'Play');
   if (R.hasVideo) { if (on) video.play().catch(() => toast('the video cannot play here', 'err')); else video.pause(); }
 }
 $('play').onclick = () => setPlaying(!R.playing);
@@ -247,15 +264,46 @@ video.onloadeddata = () => drawAt(R.t);
 $('rate').onchange = () => { video.playbackRate = Number($('rate').value); };
 $('prev').onclick = () => select(Math.max(0, (R.sel < 0 ? shotAt(R.t) : R.sel) - 1));
 $('next').onclick = () => select(Math.min(R.shots.length - 1, (R.sel < 0 ? Math.max(-1, shotAt(R.t)) : R.sel) + 1));
-$('shot-list').onclick = (e) => { const el = e.target.closest('.shot'); if (el) select(Number(el.dataset.i)); };
-$('timeline').onclick = (e) => {
-  const m = e.target.closest('.tl-mark');
-  if (m?.dataset.i) return select(Number(m.dataset.i));
-  const r = e.currentTarget.getBoundingClientRect();
-  seek(((e.clientX - r.left) / r.width) * R.duration);
+$('shot-list').onclick = (e) => {
+  const el = e.target.closest('.shot');
+  if (el) return select(Number(el.dataset.i));
+  const op = e.target.closest('.op-row');
+  if (op) seek(Number(op.dataset.t));
 };
+
+// The timeline, by mouse, pen or finger: a tap (or click) next to a shot's mark selects that shot,
+// elsewhere it seeks there; a drag scrubs along.
+const timeline = $('timeline');
+let scrub = null;
+const timeAt = (x) => {
+  const r = timeline.getBoundingClientRect();
+  return (Math.max(0, Math.min(r.width, x - r.left)) / r.width) * R.duration;
+};
+timeline.addEventListener('pointerdown', (e) => {
+  if (e.button !== 0) return;
+  scrub = { id: e.pointerId, x: e.clientX, moved: false };
+  timeline.setPointerCapture(e.pointerId);
+});
+timeline.addEventListener('pointermove', (e) => {
+  if (!scrub || e.pointerId !== scrub.id) return;
+  if (!scrub.moved && Math.abs(e.clientX - scrub.x) < 6) return;
+  scrub.moved = true;
+  seek(timeAt(e.clientX));
+});
+timeline.addEventListener('pointerup', (e) => {
+  if (!scrub || e.pointerId !== scrub.id) return;
+  const { moved } = scrub;
+  scrub = null;
+  if (moved) return seek(timeAt(e.clientX));
+  const r = timeline.getBoundingClientRect();
+  const near = R.shots.map((s, i) => ({ i, d: Math.abs(r.left + ((s.line.t ?? 0) / R.duration) * r.width - e.clientX) })).sort((a, b) => a.d - b.d)[0];
+  if (near && near.d <= 12) select(near.i);
+  else seek(timeAt(e.clientX));
+});
+timeline.addEventListener('pointercancel', () => { scrub = null; });
 $('source').onchange = () => open($('source').value);
 window.addEventListener('resize', () => drawAt(R.t));
+onLayout(() => { if (R.data) drawAt(R.t); }); // the video's box follows the viewport's height too
 $('export-json').onclick = () => download(`railbird-${R.name}.json`, JSON.stringify({ source: $('source').value, players: R.players, stats: R.stats, entries: R.data.entries, calls: R.data.calls }, null, 2), 'application/json');
 $('export-csv').onclick = () => download(`railbird-${R.name}-calls.csv`, callsCsv(R.data.calls), 'text/csv');
 $('export-stats').onclick = () => download(`railbird-${R.name}-stats.csv`, statsCsv(R.stats), 'text/csv');

@@ -17,7 +17,7 @@ export function ballInHandWords(s) {
 
 function foulDots(n, warned) {
   const dots = [0, 1, 2].map((i) => `<i class="${i < n ? 'on' : ''}"></i>`).join('');
-  return `<span class="fouls" title="${n} consecutive foul${n === 1 ? '' : 's'}">${dots}${warned ? '<span class="warned">WARNED</span>' : ''}</span>`;
+  return `<span class="fouls" role="img" aria-label="${n} consecutive foul${n === 1 ? '' : 's'}">${dots}${warned ? '<span class="warned">WARNED</span>' : ''}</span>`;
 }
 
 export function scoreboardHtml(s) {

@@ -1,6 +1,7 @@
 // The table drawn to scale on a canvas: rails with diamonds, cushions, pockets, the head string
 // and spots, the ball-in-hand zone, respot ghosts, the last shot's paths and the balls.
 import { colourOf, isStripe } from './balls.js';
+import { onLayout } from './layout.js';
 import { BALL_RADIUS as R, TABLES } from './table-geometry.js';
 
 const RAIL = 0.14; // rail + cushion, metres, as drawn
@@ -14,6 +15,7 @@ export class TableView {
     this.scene = {};
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(canvas.parentElement);
+    onLayout(() => this.resize());
     this.resize();
   }
 
@@ -23,16 +25,26 @@ export class TableView {
     this.aspect = (this.spec.length + 2 * RAIL) / (this.spec.width + 2 * RAIL);
   }
 
+  /** As wide as its box's content allows, and no taller than the box's max-height (px) allows. */
   resize() {
-    const box = this.canvas.parentElement.getBoundingClientRect();
-    let w = box.width;
+    const wrap = this.canvas.parentElement;
+    const cs = getComputedStyle(wrap);
+    const px = (v) => parseFloat(v) || 0;
+    let w = Math.max(0, wrap.clientWidth - px(cs.paddingLeft) - px(cs.paddingRight));
     let h = w / this.aspect;
-    if (box.height > 0 && h > box.height) { h = box.height; w = h * this.aspect; }
+    if (cs.maxHeight.endsWith('px')) {
+      const inner = cs.boxSizing === 'border-box' ? px(cs.maxHeight) - px(cs.paddingTop) - px(cs.paddingBottom) - px(cs.borderTopWidth) - px(cs.borderBottomWidth) : px(cs.maxHeight);
+      const maxH = Math.max(inner, Math.min(h, 120)); // never squeezed to nothing
+      if (h > maxH) { h = maxH; w = h * this.aspect; }
+    }
     const dpr = window.devicePixelRatio || 1;
-    this.canvas.style.width = `${Math.floor(w)}px`;
-    this.canvas.style.height = `${Math.floor(h)}px`;
-    this.canvas.width = Math.floor(w * dpr);
-    this.canvas.height = Math.floor(h * dpr);
+    const [cssW, cssH] = [Math.floor(w), Math.floor(h)];
+    if (this.canvas.style.width !== `${cssW}px` || this.canvas.style.height !== `${cssH}px` || this.canvas.width !== Math.floor(w * dpr)) {
+      this.canvas.style.width = `${cssW}px`;
+      this.canvas.style.height = `${cssH}px`;
+      this.canvas.width = Math.floor(w * dpr);
+      this.canvas.height = Math.floor(h * dpr);
+    }
     this.scale = (w * dpr) / (this.spec.length + 2 * RAIL);
     this.draw(this.scene);
   }
