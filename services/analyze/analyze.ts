@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BallId, Game, TableSize } from '../contract/ids.ts';
-import type { Call, MatchLine, ShotLine } from '../contract/log.ts';
+import type { Call, LogLine, MatchLine, ShotLine } from '../contract/log.ts';
 import { TABLE_SPECS } from '../table/spec.ts';
 import type { TrackFrame } from '../contract/tracks.ts';
 import { inferEvents } from '../events/infer.ts';
@@ -21,7 +21,8 @@ import { trackVideoParallel, type ParallelTracks } from './parallel-tracks.ts';
 import { refereeWithoutOperator, type ReplayNote } from './replay-referee.ts';
 import { withoutForeignIds, wrongGame } from './game-ids.ts';
 import { drawShot } from './shot-plot.ts';
-import { emptyTrackStats, trackVideo, type TrackVideoStats } from './video-tracks.ts';
+import { keyframeTimes } from '../capture/keyframes.ts';
+import { emptyTrackStats, trackVideo, type TrackVideoStats, type UnseenStretch } from './video-tracks.ts';
 
 export interface AnalyzeOptions {
   video: string;
@@ -50,8 +51,17 @@ export interface AnalyzeOptions {
   progress?: (done: number, total: number) => void;
 }
 
+/** Something about the recording itself (not a shot): cut short, a stretch missing. `line` null. */
+export interface RecordingNote {
+  line: null;
+  t: number;
+  note: string;
+}
+
 export interface AnalyzeResult {
   frames: number;
+  /** What the recording lacked: its end, stretches of frames (also written first in notes.jsonl). */
+  recordingNotes: RecordingNote[];
   shots: number;
   calls: Call[];
   notes: ReplayNote[];
@@ -102,7 +112,13 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeResult> {
   const cpu0 = process.cpuUsage();
   const tracked = await track(o, calibration);
   const cpuUsed = process.cpuUsage(cpu0);
-  const { frames, trackIds, stats } = tracked;
+  const unseen = await unseenStretches(o.video, tracked);
+  // Frames decoded from a broken reference (after a missing stretch, up to the next keyframe) are not trusted.
+  const kept = tracked.frames.map((f) => !unseen.some((u) => f.t >= u.from - 1e-6 && f.t <= u.to + 1e-6));
+  const frames = tracked.frames.filter((_, k) => kept[k]);
+  const trackIds = tracked.trackIds.filter((_, k) => kept[k]);
+  const stats = tracked.stats;
+  const recordingNotes = notesOnTheRecording(tracked, unseen);
   const cpu = { nodeMs: (cpuUsed.user + cpuUsed.system) / 1000, ffmpegMs: tracked.ffmpegCpuMs };
   const backfill = backfillIds(frames, trackIds);
   await writeLines(join(o.out, 'tracks.jsonl'), frames);
@@ -114,11 +130,13 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeResult> {
   const wrong = wrongGame(foreign, o.game);
   if (wrong) throw new Error(wrong);
   // Hidden balls are the tracker's predictions, not sightings: inference uses what was seen.
-  const inferred = inferEvents(foreign.frames, { table, useOccluded: false });
+  const inferred = inferEvents(foreign.frames, { table, useOccluded: false, unseen });
   const replay = refereeWithoutOperator([matchLineOf(o, table), ...inferred]);
+  replay.notes.push(...unseenShotNotes(replay.lines, unseen));
+  replay.notes.sort((a, b) => a.line - b.line);
   const logText = jsonl(replay.lines);
   writeFileSync(join(o.out, 'events.jsonl'), logText);
-  writeFileSync(join(o.out, 'notes.jsonl'), jsonl(replay.notes));
+  writeFileSync(join(o.out, 'notes.jsonl'), jsonl([...recordingNotes, ...replay.notes]));
   const eventsS = clock() - t0;
 
   t0 = clock();
@@ -144,13 +162,13 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeResult> {
   }
   const picturesS = clock() - t0;
   return {
-    frames: frames.length, shots, calls: judged.calls, notes: replay.notes, calibrated, stats, backfill, cpu, foreignIds: foreign.counts,
+    frames: frames.length, recordingNotes, shots, calls: judged.calls, notes: replay.notes, calibrated, stats, backfill, cpu, foreignIds: foreign.counts,
     seconds: { calibrate: calibrateS, track: trackS, events: eventsS, judge: judgeS, pictures: picturesS },
   };
 }
 
 /** Decode and vision: in this thread, or in `jobs` segments on worker threads. */
-async function track(o: AnalyzeOptions, calibration: VisionCalibration): Promise<ParallelTracks> {
+async function track(o: AnalyzeOptions, calibration: VisionCalibration): Promise<Tracked> {
   const scale = o.width ? { scale: { width: o.width } } : {};
   const rate = o.fps ? { fps: o.fps } : {};
   const pixelFormat = o.pixelFormat ?? 'yuv420p';
@@ -161,11 +179,12 @@ async function track(o: AnalyzeOptions, calibration: VisionCalibration): Promise
     const info = await probe.info;
     if (info.duration !== null && info.duration > 4 * jobs) {
       const total = Math.round(info.duration * (o.fps ?? info.fps));
-      return trackVideoParallel(o.video, calibration, {
+      const tracks = await trackVideoParallel(o.video, calibration, {
         jobs, duration: info.duration, sourceFps: info.fps, pixelFormat, ...(o.width ? { width: o.width } : {}), ...rate,
         ...(o.pipeline ? { pipeline: o.pipeline } : {}), ...(o.signal ? { signal: o.signal } : {}),
         progress: (done) => o.progress?.(done, Math.max(total, done)),
       });
+      return { ...tracks, duration: info.duration, fps: o.fps ?? info.fps };
     }
   }
   const stream = decodeStream(o.video, { signal: o.signal, benchmark: true, recycle: true, threads: 1, pixelFormat, ...scale, ...rate });
@@ -179,7 +198,78 @@ async function track(o: AnalyzeOptions, calibration: VisionCalibration): Promise
     frames.push(f);
     o.progress?.(frames.length, Math.max(total, frames.length));
   }
-  return { frames, trackIds, stats, ffmpegCpuMs: stream.stats.ffmpegCpuMs };
+  const info = await stream.info;
+  return { frames, trackIds, stats, ffmpegCpuMs: stream.stats.ffmpegCpuMs, duration: info.duration, fps: o.fps ?? info.fps };
+}
+
+/** What was tracked, with the length the file's header gives and the frame rate analysed. */
+type Tracked = ParallelTracks & { duration: number | null; fps: number };
+
+/**
+ * The recording's own faults, each said once: a file that ends before the length its header
+ * gives (a camera that died, a copy interrupted), analysed to its last decodable frame; stretches
+ * the file has no frames for (a corrupt stretch), skipped.
+ */
+export function notesOnTheRecording(tracked: Tracked, unseen: readonly UnseenStretch[]): RecordingNote[] {
+  const notes: RecordingNote[] = [];
+  const frame = 1 / tracked.fps;
+  for (const u of unseen) {
+    const span = Number.isFinite(u.to) ? `from ${u.from.toFixed(2)} s to ${(u.to + frame).toFixed(2)} s` : `from ${u.from.toFixed(2)} s to the end`;
+    const note = u.why === 'missing'
+      ? `no good frames ${span} (a corrupt or missing stretch of the file, and the frames decoded from it up to the next keyframe): skipped, nothing called from it`
+      : `the camera was away from the table ${span} (a cut to another picture): nothing called from it`;
+    notes.push({ line: null, t: round3(u.from), note });
+  }
+  const decoded = [tracked.frames[tracked.frames.length - 1]?.t ?? -Infinity, ...tracked.stats.unseen.map((u) => u.to)];
+  const lastSeen = Math.max(...decoded.filter(Number.isFinite));
+  if (tracked.duration !== null && Number.isFinite(lastSeen) && lastSeen + frame < tracked.duration - 2 * frame) {
+    notes.push({ line: null, t: round3(lastSeen), note: `the recording ends at ${(lastSeen + frame).toFixed(2)} s, before the ${tracked.duration.toFixed(2)} s its header gives (cut short): analysed to its last decodable frame` });
+  }
+  return notes;
+}
+
+const round3 = (v: number): number => Math.round(v * 1000) / 1000;
+
+/** Gap (s) under which two unseen stretches are one (a few good frames inside a corrupt stretch). */
+const JOIN_UNSEEN = 0.5;
+
+/**
+ * The stretches the table was not seen in, joined; a missing stretch runs on to the frame before
+ * the next keyframe (the decoder fills what follows from a broken reference).
+ */
+async function unseenStretches(video: string, tracked: Tracked): Promise<UnseenStretch[]> {
+  const frame = 1 / tracked.fps;
+  const merged = mergeStretches(tracked.stats.unseen, JOIN_UNSEEN);
+  if (!merged.some((u) => u.why === 'missing')) return merged;
+  const keys = await keyframeTimes(video);
+  for (const u of merged) {
+    if (u.why !== 'missing') continue;
+    const next = keys.find((k) => k > u.to + frame / 2);
+    u.to = next === undefined ? Infinity : Math.max(u.to, next - frame);
+  }
+  return mergeStretches(merged, JOIN_UNSEEN);
+}
+
+/** A note on each shot whose call depends on facts the camera did not see. */
+function unseenShotNotes(lines: readonly LogLine[], unseen: readonly UnseenStretch[]): ReplayNote[] {
+  const notes: ReplayNote[] = [];
+  lines.forEach((l, i) => {
+    if (l.kind !== 'shot' || !l.uncertain || unseen.length === 0) return;
+    const facts = l.uncertain.map((u) => u.fact).join(', ');
+    notes.push({ line: i + 1, t: l.t ?? null, note: `part of this shot was not seen (a cut or a corrupt stretch): ${facts} unconfirmed` });
+  });
+  return notes;
+}
+
+/** Stretches in time order, those of the same kind within `gap` of each other joined. */
+function mergeStretches(stretches: readonly UnseenStretch[], gap: number): UnseenStretch[] {
+  const out: UnseenStretch[] = [];
+  for (const s of [...stretches].sort((a, b) => a.from - b.from)) {
+    const last = out[out.length - 1];
+    if (last && last.why === s.why && s.from - last.to <= gap) last.to = Math.max(last.to, s.to);
+    else out.push({ ...s });
+  }
+  return out;
 }
 
 /** The frames of a shot: from its strike to its end (all balls at rest). */

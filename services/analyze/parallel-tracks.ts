@@ -63,6 +63,7 @@ function addStats(a: TrackVideoStats, b: TrackVideoStats): void {
   for (const k of ['frames', 'fullSearches', 'waitMs', 'detectMs', 'trackMs', 'identityMs', 'visionMs'] as const) a[k] += b[k];
   for (const [k, v] of Object.entries(b.stages)) a.stages[k] = (a.stages[k] ?? 0) + v;
   a.scaledFrom ??= b.scaledFrom;
+  a.unseen.push(...b.unseen);
 }
 
 function runSegment(job: SegmentJob, k: number, o: ParallelOptions, workers: Worker[], onFrames: (n: number) => void): Promise<ParallelTracks> {

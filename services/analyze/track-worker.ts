@@ -2,7 +2,7 @@
 // before the segment (so the tracker and the identity votes have settled by its start), track,
 // and post the segment's Tracks lines with their tracker ids in batches.
 import { parentPort, workerData } from 'node:worker_threads';
-import { decodeStream } from '../vision/decode/decode-stream.ts';
+import { DecodeError, decodeStream } from '../vision/decode/decode-stream.ts';
 import type { SegmentJob, SegmentMessage } from './parallel-tracks.ts';
 import { trackVideo } from './video-tracks.ts';
 
@@ -35,7 +35,14 @@ async function run(): Promise<void> {
     }
   }
   if (frames.frames.length > 0) post(frames);
+  // The warm-up's stretches belong to the segment before (its own are clipped to it).
+  stats.unseen = stats.unseen.filter((u) => u.to >= job.start - 1e-6 && (job.end === null || u.from < job.end - 1e-6))
+    .map((u) => ({ ...u, from: Math.max(u.from, job.start) }));
   post({ kind: 'done', stats, ffmpegCpuMs: stream.stats.ffmpegCpuMs });
 }
 
-run().catch((e: unknown) => post({ kind: 'error', message: e instanceof Error ? e.message : String(e) }));
+run().catch((e: unknown) => {
+  // A later segment of a file cut short may start past its last decodable frame: it has no frames.
+  if (e instanceof DecodeError && e.noFrames && job.start > 0) post({ kind: 'done', stats: job.stats, ffmpegCpuMs: null });
+  else post({ kind: 'error', message: e instanceof Error ? e.message : String(e) });
+});

@@ -11,6 +11,7 @@ import type { BallDetector } from '../vision/detection/detect.ts';
 import type { RgbImage } from '../vision/decode/image.ts';
 import type { Yuv420Image } from '../vision/decode/yuv-image.ts';
 import { VisionPipeline, toTrackFrame, type PipelineFrame, type PipelineOptions } from '../vision/pipeline.ts';
+import { ViewCheck } from '../vision/calibration/view-check.ts';
 import { scaleCalibration } from './calibration-scale.ts';
 import type { DetectorCache } from '../vision/detection/detector-cache.ts';
 
@@ -44,10 +45,31 @@ export interface TrackVideoStats {
   visionMs: number;
   /** Frames whose size differed from the calibration's, handled by a scaled calibration. */
   scaledFrom: { width: number; height: number } | null;
+  /** Stretches of the video in which the table was not seen (no Tracks line was written for them). */
+  unseen: UnseenStretch[];
+}
+
+/**
+ * A stretch of frames that are not a view of the table: `missing`, frames the file does not have
+ * (a corrupt stretch: ffmpeg repeated the last good one); `cut`, frames of something else (a
+ * broadcast's close-up, another camera, a replay: vision/calibration/view-check.ts). Times of
+ * the first and last such frame.
+ */
+export interface UnseenStretch {
+  from: number;
+  to: number;
+  why: 'missing' | 'cut';
+}
+
+/** Adds frame time `t` to the stretches (a new one, or the last one when `t` follows it within `gap`). */
+export function addUnseen(stretches: UnseenStretch[], t: number, why: UnseenStretch['why'], gap: number): void {
+  const last = stretches[stretches.length - 1];
+  if (last && last.why === why && t - last.to <= gap) last.to = t;
+  else stretches.push({ from: t, to: t, why });
 }
 
 export function emptyTrackStats(): TrackVideoStats {
-  return { frames: 0, fullSearches: 0, waitMs: 0, detectMs: 0, stages: {}, trackMs: 0, identityMs: 0, visionMs: 0, scaledFrom: null };
+  return { frames: 0, fullSearches: 0, waitMs: 0, detectMs: 0, stages: {}, trackMs: 0, identityMs: 0, visionMs: 0, scaledFrom: null, unseen: [] };
 }
 
 /**
@@ -64,6 +86,8 @@ export async function* trackVideo(
   let pipeline: VisionPipeline | null = null;
   let detector: BallDetector | undefined;
   let cal = calibration;
+  let lastT = -Infinity;
+  let view: ViewCheck | null = null;
   const it: AsyncIterator<DecodedFrame<RgbImage | Yuv420Image>> = frames[Symbol.asyncIterator]();
   try {
     for (;;) {
@@ -73,6 +97,13 @@ export async function* trackVideo(
       stats.waitMs += performance.now() - w0;
       if (next.done) break;
       const { index, t, image } = next.value;
+      // A frame the file does not have is not a view of the table: no vision, no Tracks line (a gap).
+      const gap = 1.5 * (t > lastT ? t - lastT : 1 / 30);
+      lastT = t;
+      if (next.value.repeated) {
+        addUnseen(stats.unseen, t, 'missing', gap);
+        continue;
+      }
       if (!pipeline) {
         if (image.width !== calibration.imageWidth || image.height !== calibration.imageHeight) {
           cal = scaleCalibration(calibration, image.width, image.height);
@@ -80,8 +111,14 @@ export async function* trackVideo(
         }
         detector = opts.detectors?.take(cal);
         pipeline = new VisionPipeline(cal, { ...opts.pipeline, ...(detector ? { detector } : {}) });
+        view = new ViewCheck(cal);
       } else if (image.width !== cal.imageWidth || image.height !== cal.imageHeight) {
         throw new Error(`trackVideo: frame ${index} is ${image.width}×${image.height}, earlier frames were ${cal.imageWidth}×${cal.imageHeight}`);
+      }
+      // Not the calibrated view (the broadcast cut away): no vision, no Tracks line.
+      if (!view!.check(image).view) {
+        addUnseen(stats.unseen, t, 'cut', gap);
+        continue;
       }
       const v0 = performance.now();
       const pf = await pipeline.process(image, t);

@@ -82,6 +82,7 @@ export function registerAnalyze(program: Command): void {
         });
         bar.done();
         const fouls = r.calls.filter((c) => c.input === 'shot' && !c.legal).length;
+        for (const n of r.recordingNotes) process.stderr.write(`railbird analyze: ${n.note}\n`);
         const rate = r.frames / Math.max(1e-3, r.seconds.track);
         if (r.foreignIds.size > 0) {
           const read = [...r.foreignIds].map(([id, n]) => `${id} in ${n} frames`).join(', ');

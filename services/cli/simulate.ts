@@ -7,7 +7,7 @@ import { progressBar } from './progress.ts';
 
 interface SimulateOpts {
   game: string; shots: string; seed: string; fps: string; size: string; out: string; players: string;
-  table: string; preset: string; cloth?: string; ballSet: string; brisk?: boolean;
+  table: string; preset: string; cloth?: string; ballSet: string; brisk?: boolean; cuts?: boolean;
 }
 
 export function registerSimulate(program: Command): void {
@@ -26,6 +26,7 @@ export function registerSimulate(program: Command): void {
     .option('--cloth <name>', 'green | blue | red | grey (default: by seed)')
     .option('--ball-set <name>', 'standard | tv', 'standard')
     .option('--brisk', 'short pauses between shots (demos)')
+    .option('--cuts', 'cut away from the table view (a close-up, another camera, a replay) in every other shot; cuts.jsonl says when')
     .action(async (o: SimulateOpts) => {
       if (!isOneOf(GAMES, o.game)) throw new Error(`--game must be one of ${GAMES.join(', ')}`);
       if (!isOneOf(TABLE_SIZES, o.table)) throw new Error(`--table must be one of ${TABLE_SIZES.join(', ')}`);
@@ -40,7 +41,7 @@ export function registerSimulate(program: Command): void {
       const r = await recordSimulation({
         game: o.game, shots: Number(o.shots), seed: Number(o.seed), fps: Number(o.fps), width: Number(m[1]), height: Number(m[2]),
         out: o.out, players: [a, b], table: o.table, preset: o.preset, ballSet: o.ballSet,
-        ...(cloth ? { cloth: cloth as 'green' | 'blue' | 'red' | 'grey' } : {}), ...(o.brisk ? { brisk: true } : {}), progress: bar.update,
+        ...(cloth ? { cloth: cloth as 'green' | 'blue' | 'red' | 'grey' } : {}), ...(o.brisk ? { brisk: true } : {}), ...(o.cuts ? { cuts: true } : {}), progress: bar.update,
       });
       bar.done();
       process.stderr.write(`railbird simulate: ${r.match.shots.length} shots, ${r.frames} frames (${r.duration.toFixed(1)} s) → ${o.out}\n`);

@@ -26,6 +26,10 @@ export type TableLine = (typeof LINES)[number];
 export const EVENT_TYPES = ['strike', 'contact', 'cushion', 'pocket', 'off-table', 'cross'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
+/** Facts a shot's call depends on that a camera may not settle (a shot line's `uncertain`). */
+export const UNCERTAIN_FACTS = ['firstContact', 'railAfterContact', 'frozen', 'pocket', 'moving', 'cross'] as const;
+export type UncertainFact = (typeof UNCERTAIN_FACTS)[number];
+
 export const LOG_KINDS = ['match', 'rack', 'shot', 'decision', 'foul', 'disturbed', 'warning'] as const;
 export type LogKind = (typeof LOG_KINDS)[number];
 

@@ -1,7 +1,7 @@
 // Typed lines of the event log (input) and the calls (output), per shared/contracts/EVENTS.md.
 // Field names are the contract's; optional fields are the ones the contract marks optional.
 import type {
-  BallId, BallInHand, BreakOrder, Cushion, DecisionChoice, Game, Group, Pocket, TableLine, TableSize,
+  BallId, BallInHand, BreakOrder, Cushion, DecisionChoice, Game, Group, Pocket, TableLine, TableSize, UncertainFact,
 } from './ids.ts';
 
 export interface BallPosition {
@@ -50,6 +50,20 @@ export interface Declared {
   call?: CalledShot;
 }
 
+/** One alternative of an uncertain fact: a contact [a, b], a ball, a pocket, yes or no. */
+export type UncertainAlternative = number | string | boolean | (number | string)[];
+
+/**
+ * A fact the call depends on that the measurement cannot settle: what else it may have been,
+ * and the margin (s or m) against the measurement's error. The rules engine judges the line as
+ * given and asks the operator to confirm (the call's `confirm`).
+ */
+export interface Uncertainty {
+  fact: UncertainFact;
+  alternatives: UncertainAlternative[];
+  margin: number;
+}
+
 export interface ShotLine {
   kind: 'shot';
   t?: number;
@@ -57,6 +71,8 @@ export interface ShotLine {
   declared?: Declared;
   events: ShotEvent[];
   end?: { t?: number; balls: BallPosition[] };
+  /** From a camera: facts too close to call (EVENTS.md). */
+  uncertain?: Uncertainty[];
 }
 
 export interface DecisionLine {

@@ -20,6 +20,8 @@ describe('contract violations name the line and the field; earlier calls are kep
     ['unknown cushion', `{"kind":"shot","t":20,"events":[{"t":20,"type":"cushion","ball":1,"cushion":"top"}]}`, 'events[0].cushion'],
     ['decision by a stranger', `{"kind":"decision","by":"Eve","choice":"play"}`, 'by'],
     ['unknown decision', `{"kind":"decision","by":"Ann","choice":"maybe"}`, 'choice'],
+    ['an uncertain fact of no kind the contract names', SHOT(20).replace('"events"', '"uncertain":[{"fact":"spin","alternatives":[],"margin":0.001}],"events"'), 'uncertain[0].fact'],
+    ['an uncertain fact without its margin', SHOT(20).replace('"events"', '"uncertain":[{"fact":"frozen","alternatives":[true,false]}],"events"'), 'uncertain[0].margin'],
   ])('%s', (_name, bad, field) => {
     const r = judgeText([MATCH, SHOT(10), bad, SHOT(30)].join('\n'));
     expect(r.calls).toHaveLength(1);
@@ -64,5 +66,26 @@ describe('fuzz: malformed lines never crash the parser and are never applied', (
         expect(r.state).toEqual(before.state);
       }
     }), { numRuns: 2000 });
+  });
+});
+
+describe('uncertain facts (a shot line from a camera)', () => {
+  const UNSURE = SHOT(10).replace('"events"', '"uncertain":[{"fact":"firstContact","alternatives":[[0,1],[0,2]],"margin":0.0012}],"events"');
+  it('the line is judged as given and the call asks the operator to confirm, "too close to call"', () => {
+    const sure = judgeText([MATCH, SHOT(10)].join('\n'));
+    const unsure = judgeText([MATCH, UNSURE].join('\n'));
+    expect(unsure.error).toBeNull();
+    const { confirm, ...rest } = unsure.calls[0]!;
+    expect(rest).toEqual(sure.calls[0]);
+    expect(confirm).toEqual({ question: 'too close to call', uncertain: [{ fact: 'firstContact', alternatives: [[0, 1], [0, 2]], margin: 0.0012 }] });
+  });
+  it('round-trips through make and parse', () => {
+    const ctx = newParseContext();
+    parseLine(MATCH, 1, ctx);
+    const a = parseLine(UNSURE, 2, ctx);
+    expect(a.ok).toBe(true);
+    if (!a.ok) return;
+    const again = parseLine(makeLine(a.value), 3, { ...newParseContext(), match: ctx.match });
+    expect(again.ok && again.value).toEqual(a.value);
   });
 });

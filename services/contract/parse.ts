@@ -1,11 +1,11 @@
 // Parsing and validating event-log lines against the contract. Every rejection names the
 // 1-based line number and the offending field. The parser never throws on bad input.
 import {
-  BREAK_ORDERS, CUSHIONS, DECISION_CHOICES, EVENT_TYPES, GAMES, LINES, LOG_KINDS, POCKETS, TABLE_SIZES,
+  BREAK_ORDERS, CUSHIONS, DECISION_CHOICES, EVENT_TYPES, GAMES, LINES, LOG_KINDS, POCKETS, TABLE_SIZES, UNCERTAIN_FACTS,
   isOneOf, type BallId, type Game,
 } from './ids.ts';
 import type {
-  BallPosition, Declared, LogLine, MatchLine, ShotEvent, ShotLine,
+  BallPosition, Declared, LogLine, MatchLine, ShotEvent, ShotLine, UncertainAlternative, Uncertainty,
 } from './log.ts';
 import { err, ok, type Result } from './result.ts';
 
@@ -170,6 +170,28 @@ function parseDeclared(v: unknown, game: Game): Declared | undefined {
   return d;
 }
 
+const isAlternative = (v: unknown): v is UncertainAlternative =>
+  typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))
+  || (Array.isArray(v) && v.every((x) => typeof x === 'string' || (typeof x === 'number' && Number.isFinite(x))));
+
+/** A shot line's `uncertain`: facts too close to call, each with its alternatives and margin. */
+function parseUncertain(v: unknown): Uncertainty[] | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (!Array.isArray(v)) fail('uncertain', 'uncertain must be an array');
+  return v.map((u: unknown, i: number): Uncertainty => {
+    const at = `uncertain[${i}]`;
+    if (!isObject(u)) fail(at, `${at} must be an object`);
+    if (!isOneOf(UNCERTAIN_FACTS, u.fact)) fail(`${at}.fact`, `${at}.fact must be one of ${UNCERTAIN_FACTS.join(', ')}`);
+    const alternatives = u.alternatives ?? [];
+    if (!Array.isArray(alternatives) || !alternatives.every(isAlternative)) {
+      fail(`${at}.alternatives`, `${at}.alternatives must be an array of numbers, strings, booleans or arrays of them`);
+    }
+    const margin = num(u, 'margin', `${at}.`, true)!;
+    if (margin < 0) fail(`${at}.margin`, `${at}.margin must not be negative`);
+    return { fact: u.fact, alternatives, margin };
+  });
+}
+
 function parseShot(o: Json, ctx: ParseContext, game: Game): ShotLine {
   const t = num(o, 't', '', false);
   const rawEvents = o.events;
@@ -199,6 +221,8 @@ function parseShot(o: Json, ctx: ParseContext, game: Game): ShotLine {
   }
   const declared = parseDeclared(o.declared, game);
   if (declared) shot.declared = declared;
+  const uncertain = parseUncertain(o.uncertain);
+  if (uncertain && uncertain.length > 0) shot.uncertain = uncertain;
   return shot;
 }
 

@@ -13,7 +13,7 @@ import { profileTouches } from './cushion-profile.ts';
 import { nearestCushion } from './cushion-touch.ts';
 import { gentleCushionTouches } from './cushion-touch.ts';
 import { DEFAULT_LEGS, type LegOptions } from './legs.ts';
-import { analyseMotion, DEFAULT_MOTION, type BallMotion, type MotionOptions } from './motion.ts';
+import { analyseMotion, DEFAULT_MOTION, type BallMotion, type MotionOptions, type MotionRun } from './motion.ts';
 import { buildSeries, indexAtOrBefore, median, type Sample, type Series } from './series.ts';
 import { lineCrossings, positionBefore, type BallModel } from './model.ts';
 import { buildShotModels, restNear, SETTLE } from './shot-models.ts';
@@ -21,6 +21,9 @@ import { DEFAULT_SEGMENT, findShots, type SegmentOptions, type ShotWindow } from
 import { findVanishings, type Vanishing } from './vanish.ts';
 import { afterLastContact, hitsOfUnexplained } from './vanish-hits.ts';
 import type { CauseOptions } from './cause-options.ts';
+import { unseenFacts, type Stretch } from './uncertain.ts';
+
+export type { Stretch } from './uncertain.ts';
 
 export interface InferOptions {
   table: TableSize;
@@ -33,6 +36,12 @@ export interface InferOptions {
   causes: Omit<CauseOptions, 'frameTime' | 'maxAccel' | 'pathWindow'>;
   /** Contacts of the cue ball closer in time than this (s) are one simultaneous hit. */
   simultaneous: number;
+  /**
+   * Stretches (first and last frame time, s) in which the table was not seen: a broadcast cut, a
+   * corrupt stretch of the file. Nothing is called from them: no ball is disturbed across one,
+   * and a shot that overlaps one says which of its facts the camera missed (`uncertain`).
+   */
+  unseen: readonly Stretch[];
 }
 
 export const DEFAULT_INFER: InferOptions = {
@@ -44,6 +53,7 @@ export const DEFAULT_INFER: InferOptions = {
   legs: DEFAULT_LEGS,
   causes: { ballTolerance: 0.008, cushionTolerance: 0.012, speedSlack: 0.5, minKink: 0.08 },
   simultaneous: 0.0015,
+  unseen: [],
 };
 
 export type InferredLine = RackLine | ShotLine | DisturbedLine;
@@ -67,25 +77,42 @@ export function inferEvents(frames: readonly TrackFrame[], options: Partial<Infe
   const series = buildSeries(frames, { useOccluded: o.useOccluded });
   const motions = new Map<BallId, BallMotion>();
   for (const [id, s] of series) motions.set(id, analyseMotion(s, frameTimes, o.motion));
-  const shots = findShots(motions, o.segment, table.ballRadius);
+  const shots = findShots(motions, o.segment, table.ballRadius, o.unseen);
   const ctx: Tracked = { motions, series, table, frameTime, o, recordingEnd: frameTimes[frameTimes.length - 1] ?? Infinity };
   const lines: InferredLine[] = [];
   const gone = new Set<BallId>();
   let prevEnd = -Infinity;
   shots.forEach((shot, i) => {
     const nextStart = shots[i + 1]?.firstMoving ?? Infinity;
-    lines.push(...disturbances(motions, prevEnd + o.segment.restHold, shot.lastStill - 0.05));
+    lines.push(...disturbances(motions, prevEnd + o.segment.restHold, shot.lastStill - 0.05, o.unseen));
     const inferred = inferShot(shot, nextStart, ctx, gone);
     if (inferred.rack) lines.push(inferred.rack);
     lines.push(inferred.shot);
     prevEnd = shot.end;
   });
-  lines.push(...disturbances(motions, prevEnd + o.segment.restHold, Infinity));
+  lines.push(...disturbances(motions, prevEnd + o.segment.restHold, Infinity, o.unseen));
   return lines;
 }
 
-/** Object balls that moved from one resting place to another while no shot was in progress (G13). */
-function disturbances(motions: Map<BallId, BallMotion>, from: number, to: number): DisturbedLine[] {
+/** Time (s) around an unseen stretch in which a movement is not trusted (vision re-finding the balls). */
+const UNSEEN_MARGIN = 0.3;
+
+/** Whether [a, b] comes within `margin` of an unseen stretch. */
+export const nearUnseen = (unseen: readonly Stretch[], a: number, b: number, margin = UNSEEN_MARGIN): boolean =>
+  unseen.some((u) => u.from - margin <= b && u.to + margin >= a);
+
+/** A disturbed ball moved at least this far (m), and this many times its position noise. */
+const DISTURB = { min: 0.005, noise: 6 };
+/** … and stayed where it was moved for this long (s): a reading that jumps away and back is no move. */
+const DISTURB_STAY = 0.5;
+
+/**
+ * Object balls that moved from one resting place to another while no shot was in progress (G13):
+ * beyond the ball's own position noise (a real elevated view's far balls jitter by centimetres),
+ * and staying moved. Not across or beside a stretch the table was not seen in: who moved a ball
+ * there is unknown.
+ */
+function disturbances(motions: Map<BallId, BallMotion>, from: number, to: number, unseen: readonly Stretch[]): DisturbedLine[] {
   const out: DisturbedLine[] = [];
   for (const [id, m] of motions) {
     if (id === 0) continue;
@@ -93,11 +120,35 @@ function disturbances(motions: Map<BallId, BallMotion>, from: number, to: number
       const a = m.series.samples[r.first]!.t;
       const b = m.series.samples[r.last]!.t;
       if (a < from || b > to || !r.restBefore || !r.restAfter) continue;
-      if (Math.hypot(r.restAfter.x - r.restBefore.x, r.restAfter.y - r.restBefore.y) < 0.005) continue;
+      const before = m.series.samples[Math.max(0, r.first - 1)]!.t;
+      const after = m.series.samples[Math.min(m.series.samples.length - 1, r.last + 1)]!.t;
+      if (nearUnseen(unseen, before, after)) continue;
+      // Where it rested, from every reading over half a second each side (a reading or two off
+      // the ball, where an arm half hides it, is outvoted).
+      const was = medianPlace(m.series.samples, before - DISTURB_STAY, before);
+      const now = medianPlace(m.series.samples, after, after + DISTURB_STAY);
+      if (!was || !now) continue;
+      if (Math.hypot(now.x - was.x, now.y - was.y) < Math.max(DISTURB.min, DISTURB.noise * m.noise)) continue;
+      if (stayedFor(m, r) < DISTURB_STAY) continue;
       out.push({ kind: 'disturbed', t: round(b, 3), balls: [{ id, x: round(r.restAfter.x), y: round(r.restAfter.y) }] });
     }
   }
   return out.sort((p, q) => (p.t ?? 0) - (q.t ?? 0));
+}
+
+/** The median place of a ball's readings in [from, to]; null with fewer than five. */
+function medianPlace(samples: readonly Sample[], from: number, to: number): { x: number; y: number } | null {
+  const inside = samples.filter((p) => p.t >= from - 1e-9 && p.t <= to + 1e-9);
+  if (inside.length < 5) return null;
+  return { x: median(inside.map((p) => p.x)), y: median(inside.map((p) => p.y)) };
+}
+
+/** How long (s) a ball rested after a motion run before it moved again (or was last seen). */
+function stayedFor(m: BallMotion, r: MotionRun): number {
+  const s = m.series.samples;
+  const end = s[r.last]!.t;
+  const next = m.runs.find((q) => q.first > r.last);
+  return (next ? s[next.first]!.t : s[s.length - 1]!.t) - end;
 }
 
 /** What every shot of a recording is inferred from. */
@@ -164,7 +215,9 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   const rack: RackLine | null = isRack(start, o.table)
     ? { kind: 'rack', t: round(strikeT - 0.5, 3), balls: start.filter((b) => b.id !== 0).map(({ id, x, y }) => ({ id, x, y })) }
     : null;
-  return { shot: { kind: 'shot', t: round(strikeT, 4), start: { balls: start }, events, end: { t: round(shot.end, 4), balls: end } }, rack };
+  const uncertain = unseenFacts(events, still, t1, shot.end, o.unseen);
+  const line: ShotLine = { kind: 'shot', t: round(strikeT, 4), start: { balls: start }, events, end: { t: round(shot.end, 4), balls: end }, ...(uncertain.length ? { uncertain } : {}) };
+  return { shot: line, rack };
 }
 
 /** Time (s) after the last motion seen in which a slow ball may still touch a cushion. */

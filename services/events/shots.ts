@@ -5,6 +5,7 @@ import type { BallId } from '../contract/ids.ts';
 import { BALL_RADIUS } from '../table/spec.ts';
 import { fitLine, indexAtOrBefore, type Series } from './series.ts';
 import type { BallMotion, MotionRun } from './motion.ts';
+import type { Stretch } from './uncertain.ts';
 
 export interface SegmentOptions {
   /** The cue ball must leave rest at least this fast (m/s) for a strike (a hand is slower). */
@@ -145,7 +146,7 @@ function launchesBall(motions: Map<BallId, BallMotion>, cue: Series, run: Motion
   return false;
 }
 
-export function findShots(motions: Map<BallId, BallMotion>, o: SegmentOptions = DEFAULT_SEGMENT, ballRadius = BALL_RADIUS): ShotWindow[] {
+export function findShots(motions: Map<BallId, BallMotion>, o: SegmentOptions = DEFAULT_SEGMENT, ballRadius = BALL_RADIUS, unseen: readonly Stretch[] = []): ShotWindow[] {
   const diameter = 2 * ballRadius;
   const cue = motions.get(0 as BallId);
   if (!cue) return [];
@@ -173,7 +174,57 @@ export function findShots(motions: Map<BallId, BallMotion>, o: SegmentOptions = 
     windows.push(windowOf(motions, null, p.start, p.lastStill, p.start, cap, o));
     windows.sort((x, y) => x.firstMoving - y.firstMoving);
   }
+  for (const u of unseen) acrossUnseen(windows, motions, u, o);
   return windows;
+}
+
+/**
+ * The table went out of view (a cut, a corrupt stretch) and came back. A shot still rolling when
+ * it went and balls rolling when it came back: the same shot, carried on over the stretch. No shot
+ * rolling when it went, but balls rolling when it came back or lying elsewhere: a stroke the
+ * camera did not see, reported as a shot of its own (its unseen facts marked uncertain, not
+ * left out: the game goes on after it).
+ */
+function acrossUnseen(windows: ShotWindow[], motions: Map<BallId, BallMotion>, u: Stretch, o: SegmentOptions): void {
+  if (windows.some((w) => w.lastStill < u.from && w.end > u.to)) return;
+  const back = playedUnseen(motions, u);
+  if (back === null) return;
+  const cap = windows.find((w) => w.firstMoving > u.to)?.firstMoving ?? Infinity;
+  const going = windows.find((w) => w.lastStill < u.from && w.end >= u.from - o.restHold);
+  if (going && back.rolling) {
+    const carried = windowOf(motions, null, back.t, u.from, back.t, cap, o);
+    going.end = Math.max(going.end, carried.end);
+    return;
+  }
+  if (going) return;
+  windows.push(windowOf(motions, null, back.t, u.from, back.t, cap, o));
+  windows.sort((x, y) => x.firstMoving - y.firstMoving);
+}
+
+/** Time (s) after the table comes back into view within which a ball already rolling was set moving unseen. */
+const UNSEEN_START = 0.3;
+/** A ball that lies this much farther (m) than its noise from where it rested was moved unseen. */
+const MOVED_UNSEEN = 0.03;
+
+/**
+ * Whether balls were played while the table was out of view: the time of the first sample back,
+ * and whether a ball is rolling then; null when every ball lies where it did.
+ */
+function playedUnseen(motions: Map<BallId, BallMotion>, u: Stretch): { t: number; rolling: boolean } | null {
+  let back = Infinity;
+  let rolling = false;
+  let moved = false;
+  for (const m of motions.values()) {
+    const s = m.series.samples;
+    const k = indexAtOrBefore(s, u.from - 1e-9);
+    const before = s[k];
+    const after = s[k + 1];
+    if (!before || !after || before.t < u.from - 1 || after.t < u.to) continue;
+    back = Math.min(back, after.t);
+    if (m.runs.some((r) => r.first <= k + 1 && r.last > k + 1 && s[r.first]!.t <= after.t + UNSEEN_START)) rolling = true;
+    if (Math.hypot(after.x - before.x, after.y - before.y) > MOVED_UNSEEN + 4 * m.noise) moved = true;
+  }
+  return (rolling || moved) && Number.isFinite(back) ? { t: back, rolling } : null;
 }
 
 /** The shot from a strike at `start` (first moving sample): its end extended while any ball's motion that began during it goes on. */

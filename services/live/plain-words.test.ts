@@ -36,4 +36,20 @@ describe('plain words', () => {
     const pushOut = calls.find((c) => c.pushOut === true)!;
     expect(callWords(pushOut).next).toMatch(/Bob to choose: play from the position or pass the shot back/);
   });
+
+  it('says "too close to call" for a shot whose fact the camera could not settle, until the operator confirms', () => {
+    const lines = readFileSync(new URL('../../recordings/demo/truth.jsonl', import.meta.url), 'utf8').trim().split('\n');
+    const k = lines.findIndex((l) => l.includes('"kind":"shot"') && !l.includes('"pushOut"') && lines.indexOf(l) > 2);
+    const shot = JSON.parse(lines[k]!) as { uncertain?: unknown };
+    shot.uncertain = [{ fact: 'firstContact', alternatives: [[0, 3], [0, 4]], margin: 0.0012 }];
+    const judged = judgeText([...lines.slice(0, k), JSON.stringify(shot)].join('\n'));
+    expect(judged.error).toBeNull();
+    const call = judged.calls[judged.calls.length - 1]!;
+    const plain = callWords({ ...call, confirm: undefined });
+    const unsure = callWords(call);
+    expect(unsure.headline).toBe('Too close to call: the first contact: the 3 or the 4, 1 ms apart');
+    expect(unsure.tone).toBe('info');
+    expect(unsure.asRead).toBe(plain.headline);
+    expect(callWords(call, true).headline).toBe(plain.headline);
+  });
 });

@@ -1,7 +1,7 @@
 // The plain words of a call: what the referee says out loud. A headline ("Foul: wrong ball
 // first"), each rule applied with its id and text, and what happens next.
 import type { BallId } from '../contract/ids.ts';
-import type { Call, Foul, GameOver, Respot } from '../contract/log.ts';
+import type { Call, Foul, GameOver, Respot, Uncertainty } from '../contract/log.ts';
 import { codeText, ruleText } from './rule-texts.ts';
 import type { CallWords } from './types.ts';
 
@@ -54,8 +54,33 @@ export function nextWords(call: Call): string {
   return `${n.player}${breakNext}${ballInHandWords(n.ballInHand)}.${respotWords(call.respot)}${warn}`;
 }
 
-/** The words of a call. */
-export function callWords(call: Call): CallWords {
+/** What the camera could not settle, in words ("the first contact: the 3 or the 4, 1 ms apart"). */
+export function uncertainWords(u: Uncertainty): string {
+  const pairs = u.alternatives.filter((a): a is (number | string)[] => Array.isArray(a) && a.length === 2);
+  const firstBalls = [...new Set(pairs.map((p) => Number(p[0]) === 0 ? Number(p[1]) : Number(p[0])))];
+  const ms = `${Math.round(u.margin * 1000)} ms`;
+  const mm = `${(u.margin * 1000).toFixed(1)} mm`;
+  switch (u.fact) {
+    case 'firstContact': return firstBalls.length > 1 ? `the first contact: ${firstBalls.map(ball).join(' or ')}, ${ms} apart` : 'the first contact';
+    case 'railAfterContact': return 'a cushion after the contact';
+    case 'frozen': return `frozen or not (${mm} from the tolerance)`;
+    case 'pocket': return 'what was pocketed';
+    case 'moving': return 'a ball still moving at the stroke';
+    case 'cross': return 'the head string crossed before the contact';
+  }
+}
+
+/** The words of a call; `confirmed`: the operator has settled what the camera could not. */
+export function callWords(call: Call, confirmed = false): CallWords {
+  const words = verdictWords(call);
+  const confirm = call.confirm as { uncertain?: Uncertainty[] } | undefined;
+  if (confirmed || !confirm?.uncertain?.length) return words;
+  const facts = confirm.uncertain.map(uncertainWords);
+  return { ...words, headline: `Too close to call: ${[...new Set(facts)].join('; ')}`, tone: 'info', asRead: words.headline };
+}
+
+/** The words of a call as the engine made it. */
+function verdictWords(call: Call): CallWords {
   const rejected = call.rejected as { code: string; message: string } | undefined;
   const next = nextWords(call);
   if (rejected) return { headline: `Not accepted: ${rejected.message}`, tone: 'rejected', rules: [], next };

@@ -50,7 +50,7 @@ export interface Actor {
 
 export function judgedCall(matchId: number, ord: number, origin: LineOrigin, call: Call, evidence: LineEvidence | null, confirmed: boolean): JudgedCall {
   return {
-    matchId, ord, origin, call, words: callWords(call),
+    matchId, ord, origin, call, words: callWords(call, confirmed),
     confidence: origin === 'camera' && evidence ? evidence.confidence : OPERATOR_CONFIDENCE,
     confirmed, paths: call.input === 'shot' ? evidence?.paths ?? [] : [],
   };

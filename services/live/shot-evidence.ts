@@ -7,6 +7,7 @@ import { BALL_RADIUS, TABLE_SPECS } from '../table/spec.ts';
 import type { TableSize } from '../contract/ids.ts';
 import type { TrackFrame } from '../contract/tracks.ts';
 import type { InferredLine } from '../events/infer.ts';
+import { uncertainWords } from './plain-words.ts';
 import type { BallPath, Confidence, LineEvidence } from './types.ts';
 
 const round3 = (v: number): number => Math.round(v * 1000) / 1000;
@@ -82,6 +83,8 @@ export function shotConfidence(shot: ShotLine, frames: readonly TrackFrame[], ta
     lower(0.8, 'the cue ball was hidden after the strike');
   }
   if (shot.start?.balls.some((b) => b.moving)) lower(0.8, 'a ball was still moving at the strike');
+  // Facts the camera could not settle: the operator confirms (EVENTS.md `uncertain`).
+  for (const u of shot.uncertain ?? []) lower(0.5, `too close to call: ${uncertainWords(u)}`);
   return { value: Math.max(0.05, Math.round(value * 100) / 100), reasons };
 }
 

@@ -33,6 +33,11 @@ export interface CallWords {
   tone: 'legal' | 'foul' | 'info' | 'win' | 'rejected';
   rules: { id: string; text: string }[];
   next: string;
+  /**
+   * A fact of the call the camera could not settle and the operator has not confirmed: the
+   * headline then says "Too close to call", and this is the verdict as the camera read it.
+   */
+  asRead?: string;
 }
 
 /** A call of the rules engine as the live referee publishes it. */

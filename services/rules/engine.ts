@@ -48,6 +48,8 @@ export function reduce(state: RefereeState | null, line: LogLine, lineNo: number
           extra.implicitDecision = { by: s.awaiting.by, choice: s.awaiting.fallback };
         }
       }
+      // A fact the camera could not settle: the line is judged as given, and the operator asked to confirm.
+      if (line.uncertain && line.uncertain.length > 0) extra.confirm = { question: 'too close to call', uncertain: line.uncertain };
       const r = judgeShot(pre, line, lineNo, extra);
       return { state: r.state, calls: [r.call] };
     }

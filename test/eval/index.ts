@@ -11,12 +11,22 @@
 //      ../shared/data/real is there. `--no-vision` leaves it out;
 //   5. railbird analyze from video end to end on fresh 1080p60 matches, shot by shot against the
 //      truth (test/eval/analyze-video.ts). `--no-analyze` leaves it out.
+// `--real` runs only what reads real footage (../shared/data/real): vision on the real clips and
+// railbird analyze end to end on each real one-shot clip (test/eval/real-clips-analyze.ts).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { evaluate, type TrackFault } from './events-accuracy.ts';
 import { evaluateMatch } from './match-calls.ts';
 
 const quick = process.argv.includes('--quick');
+if (process.argv.includes('--real')) {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  for (const script of [['test/eval/vision/index.ts', '--real-only'], ['test/eval/real-clips-analyze.ts']]) {
+    const r = spawnSync(process.execPath, ['bin/run-ts.mjs', ...script], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) process.exitCode = r.status ?? 1;
+  }
+  process.exit();
+}
 const range = (from: number, n: number): number[] => Array.from({ length: n }, (_, i) => from + i);
 const TARGETS = { 'first contact': '≥ 99.5 %', 'rail after contact': '≥ 99.5 %', 'pocketed recall': '≥ 99.9 %', 'pocketed precision': '≥ 99.9 %', 'break cushion count exact': '≥ 98 %', 'calls equal (as break)': '≥ 99 %', 'calls equal (as shot)': '≥ 99 %' };
 

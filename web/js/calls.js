@@ -22,6 +22,7 @@ export function callHtml(jc, { actions = '' } = {}) {
   const why = jc.origin === 'camera' ? (jc.confidence?.reasons ?? []) : [];
   return `<div class="call ${w.tone}" data-seq="${c.seq}">
     <div class="head"><span class="seq">#${c.seq}</span><span class="headline">${escapeHtml(w.headline)}</span></div>
+    ${w.asRead ? `<div class="asread">as the camera read it: ${escapeHtml(w.asRead)} (the operator confirms)</div>` : ''}
     ${rules ? `<div class="rules">${rules}</div>` : ''}
     <div class="next">${escapeHtml(w.next)}</div>
     <div class="meta">${confidenceHtml(jc.confidence, jc.confirmed)}<span>${origin}</span><span>${t}</span><span>game ${c.game}</span>${actions}</div>

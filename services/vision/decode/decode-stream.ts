@@ -5,7 +5,10 @@
 // The frames come through a named pipe read straight into each frame's buffer (frame-fifo.ts;
 // ffmpeg's stdout where no FIFO can be made). Frame times: a file is decoded at a constant rate (`-vsync cfr`), so frame k
 // of a decode from `start` is `k / fps` after the first frame at or after `start`; a live
-// source is timed by arrival (seconds since its first frame).
+// source is timed by arrival (seconds since its first frame). Where a file has no frame of its
+// own (a corrupt stretch), `-vsync cfr` repeats the last one: such frames are marked `repeated`
+// (the same pixels as the previous frame at every sampled byte; real footage never repeats
+// exactly, as sensor noise and the encoder's residuals change some pixels every frame).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Readable } from 'node:stream';
@@ -21,6 +24,12 @@ export interface DecodedFrame<I extends RgbImage | Yuv420Image = RgbImage> {
   /** Its time in seconds (video time for a file; since the first frame for a live source). */
   t: number;
   image: I;
+  /**
+   * A file's frame that ffmpeg repeated to keep the constant rate where the file has no frame of
+   * its own (a corrupt or missing stretch): the previous frame's pixels again. Not a view of the
+   * table at this time.
+   */
+  repeated?: true;
 }
 
 export type PixelFormat = 'rgb24' | 'yuv420p';
@@ -147,6 +156,30 @@ function lastLines(log: string): string {
 
 export class DecodeError extends Error {
   override name = 'DecodeError';
+  /** ffmpeg ended without a frame (a start past the last decodable frame of a file cut short). */
+  readonly noFrames: boolean;
+  constructor(message: string, o: { noFrames?: boolean } = {}) {
+    super(message);
+    this.noFrames = o.noFrames ?? false;
+  }
+}
+
+/** Every SAMPLE_STRIDE-th byte of a frame is compared with the previous frame's to find repeats. */
+const SAMPLE_STRIDE = 97;
+
+/** Whether `bytes` equals the previous frame at every sampled byte; `last` is updated to this frame's sample. */
+export function repeatsLast(bytes: Uint8Array, last: { sample: Uint8Array | null }): boolean {
+  const n = Math.floor((bytes.length - 1) / SAMPLE_STRIDE) + 1;
+  const prev = last.sample;
+  let same = prev !== null && prev.length === n;
+  const sample = prev !== null && prev.length === n ? prev : new Uint8Array(n);
+  for (let i = 0, k = 0; k < n; i += SAMPLE_STRIDE, k++) {
+    const v = bytes[i]!;
+    if (same && sample[k] !== v) same = false;
+    sample[k] = v;
+  }
+  last.sample = sample;
+  return same;
 }
 
 /**
@@ -273,6 +306,7 @@ export class FrameStream<I extends RgbImage | Yuv420Image = RgbImage> implements
     let filled = 0;
     let wall0 = 0;
     let first = 0;
+    const lastSample: { sample: Uint8Array | null } = { sample: null };
     // Once ffmpeg has described its output: the frame size and the first frame's time.
     const ready = (): boolean => {
       if (!this.parsed) this.describe(log);
@@ -297,7 +331,8 @@ export class FrameStream<I extends RgbImage | Yuv420Image = RgbImage> implements
       if (index === 0) wall0 = now;
       const t = info.live ? (now - wall0) / 1000 : first + index / info.fps;
       const bytes = current();
-      this.push({ index, t, image: imageOf!(bytes) as I }, bytes);
+      const repeated = !info.live && repeatsLast(bytes, lastSample);
+      this.push({ index, t, image: imageOf!(bytes) as I, ...(repeated ? { repeated: true as const } : {}) }, bytes);
       frame = null;
       filled = 0;
       if (this.queue.length >= this.limit && !this.readerPaused()) { this.pauseReader(); this.stats.pauses++; }
@@ -316,7 +351,7 @@ export class FrameStream<I extends RgbImage | Yuv420Image = RgbImage> implements
         const why = sig ? `ffmpeg was killed (${sig})` : `ffmpeg exited with status ${code}`;
         return this.fail(new DecodeError(`could not decode ${this.source}: ${why}: ${lastLines(log)}`));
       }
-      if (this.stats.frames === 0) return this.fail(new DecodeError(`no frame decoded from ${this.source}: ${lastLines(log)}`));
+      if (this.stats.frames === 0) return this.fail(new DecodeError(`no frame decoded from ${this.source}: ${lastLines(log)}`, { noFrames: true }));
       this.finish();
     };
     const stderr = proc.stderr!;
