@@ -21,7 +21,7 @@ import { DEFAULT_SEGMENT, findShots, type SegmentOptions, type ShotWindow } from
 import { findVanishings, type Vanishing } from './vanish.ts';
 import { afterLastContact, hitsOfUnexplained } from './vanish-hits.ts';
 import type { CauseOptions } from './cause-options.ts';
-import { unseenFacts, type Stretch } from './uncertain.ts';
+import { nearFacts, unseenFacts, type Stretch } from './uncertain.ts';
 
 export type { Stretch } from './uncertain.ts';
 
@@ -69,11 +69,21 @@ function isRack(balls: readonly BallPosition[], table: TableSize): boolean {
   return inSlot.length >= objects.length - 1;
 }
 
+/** A gap (s) in the frames this long is a stretch the table was not seen in, whoever left it out. */
+const UNSEEN_GAP = 0.5;
+
 export function inferEvents(frames: readonly TrackFrame[], options: Partial<InferOptions> = {}): InferredLine[] {
-  const o: InferOptions = { ...DEFAULT_INFER, ...options };
-  const table: TableGeometry = o.geometry ?? standardTable(o.table);
+  const given: InferOptions = { ...DEFAULT_INFER, ...options };
+  const table: TableGeometry = given.geometry ?? standardTable(given.table);
   const frameTimes = frames.map((f) => f.t);
   const frameTime = frames.length > 1 ? median(frameTimes.slice(1).map((t, i) => t - frameTimes[i]!)) : 1 / 60;
+  // Gaps in the frames (the live service skips what is not the table view) are unseen too.
+  const gaps: Stretch[] = [];
+  for (let k = 1; k < frameTimes.length; k++) {
+    const a = frameTimes[k - 1]!, b = frameTimes[k]!;
+    if (b - a >= UNSEEN_GAP && !given.unseen.some((u) => u.from <= b && u.to >= a)) gaps.push({ from: a + frameTime, to: b - frameTime });
+  }
+  const o: InferOptions = gaps.length ? { ...given, unseen: [...given.unseen, ...gaps].sort((x, y) => x.from - y.from) } : given;
   const series = buildSeries(frames, { useOccluded: o.useOccluded });
   const motions = new Map<BallId, BallMotion>();
   for (const [id, s] of series) motions.set(id, analyseMotion(s, frameTimes, o.motion));
@@ -215,7 +225,15 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   const rack: RackLine | null = isRack(start, o.table)
     ? { kind: 'rack', t: round(strikeT - 0.5, 3), balls: start.filter((b) => b.id !== 0).map(({ id, x, y }) => ({ id, x, y })) }
     : null;
-  const uncertain = unseenFacts(events, still, t1, shot.end, o.unseen);
+  const cueModel = models.get(0 as BallId);
+  const uncertain = [
+    ...unseenFacts(events, still, t1, shot.end, o.unseen),
+    ...nearFacts({
+      events, start, cueAt: cueModel ? (t) => positionBefore(cueModel, t) : null, cueEnd: end.find((b) => b.id === 0) ?? null,
+      cueReadings: series.get(0 as BallId)?.samples ?? [],
+      strikeT, end: shot.end, frameTime, noise, table,
+    }),
+  ];
   const line: ShotLine = { kind: 'shot', t: round(strikeT, 4), start: { balls: start }, events, end: { t: round(shot.end, 4), balls: end }, ...(uncertain.length ? { uncertain } : {}) };
   return { shot: line, rack };
 }

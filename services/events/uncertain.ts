@@ -3,8 +3,13 @@
 // "too close to call" instead of a silent verdict.
 //  - The table was not seen over part of the shot (a broadcast cut, a corrupt stretch): the facts
 //    of what happened then (the first contact over the stroke, the cushions and pockets after it).
-import type { ShotEvent, Uncertainty } from '../contract/log.ts';
-import type { UncertainFact } from '../contract/ids.ts';
+//  - A fact within the measurement's error (nearFacts): first contacts a frame apart, a graze, a
+//    gap at the frozen tolerance.
+import { CUSHIONS, type BallId, type UncertainFact } from '../contract/ids.ts';
+import type { BallPosition, ShotEvent, UncertainAlternative, Uncertainty } from '../contract/log.ts';
+import { FROZEN_TOLERANCE } from '../rules/shot-facts.ts';
+import type { TableGeometry } from '../table/geometry.ts';
+import { distanceToCushion } from '../table/spec.ts';
 
 export interface Stretch {
   from: number;
@@ -47,3 +52,94 @@ export function unseenFacts(events: readonly ShotEvent[], lastStill: number, fir
   add('pocket', path, [true, false]);
   return out;
 }
+
+/** What the near-miss checks need of a shot. */
+export interface NearInput {
+  events: readonly ShotEvent[];
+  /** Where each ball rested at the strike. */
+  start: readonly BallPosition[];
+  /** The cue ball's path: where it was at time t (its model), and when the shot ends. */
+  cueAt: ((t: number) => { x: number; y: number }) | null;
+  /** Where the cue ball came to rest (a slow ball creeps on after its last motion read). */
+  cueEnd: { x: number; y: number } | null;
+  /** The cue ball's readings (a slow ball's creep is read where its model has it at rest). */
+  cueReadings: readonly { t: number; x: number; y: number }[];
+  strikeT: number;
+  end: number;
+  frameTime: number;
+  /** Position noise σ (m) of each ball's readings. */
+  noise: ReadonlyMap<BallId, number>;
+  table: TableGeometry;
+}
+
+/** Time (s) a slow cue ball may creep on after its last motion read (it reads as still below 3 cm/s). */
+const CREEP = 3;
+/** A cue-ball contact time is known to within a frame: two balls met within one are too close to call. */
+const CONTACT_FRAMES = 1;
+/** A path this close (m, beyond 2R) to a ball, or a gap this close to the frozen tolerance, is within the measurement's error … */
+const NEAR_MIN = 0.0015;
+/** … or within this many times the readings' noise. */
+const NEAR_NOISE = 3;
+
+/**
+ * Facts within the measurement's error: the cue ball's first two contacts with different balls a
+ * frame apart or less; a ball the cue ball's path came within a graze of, before its first contact
+ * (or at all), without a contact read; the first ball hit (and the cue ball to it) at the frozen
+ * tolerance, give or take the error.
+ */
+export function nearFacts(n: NearInput): Uncertainty[] {
+  const out: Uncertainty[] = [];
+  const R = n.table.ballRadius;
+  const sigma = (id: BallId): number => n.noise.get(id) ?? 0;
+  const cueContacts = n.events.filter((e): e is Extract<ShotEvent, { type: 'contact' }> => e.type === 'contact' && (e.a === 0 || e.b === 0));
+  const other = (e: Extract<ShotEvent, { type: 'contact' }>): BallId => (e.a === 0 ? e.b : e.a);
+  const first = cueContacts[0];
+  const second = first ? cueContacts.find((e) => other(e) !== other(first)) : undefined;
+  if (first && second && second.t - first.t <= CONTACT_FRAMES * n.frameTime) {
+    out.push({ fact: 'firstContact', alternatives: [[0, other(first)], [0, other(second)]], margin: round6(second.t - first.t) });
+  }
+  // A graze: the path came within the error of touching a ball (or overlapped it) before the first contact read.
+  if (!out.some((u) => u.fact === 'firstContact')) {
+    const until = first?.t ?? n.end;
+    for (const b of n.start) {
+      if (b.id === 0 || b.moving || (first && other(first) === b.id)) continue;
+      let closest = Infinity;
+      for (let t = n.strikeT; n.cueAt && t <= until; t += n.frameTime / 4) {
+        const p = n.cueAt(t);
+        closest = Math.min(closest, Math.hypot(p.x - b.x, p.y - b.y));
+      }
+      if (!first && n.cueEnd) closest = Math.min(closest, Math.hypot(n.cueEnd.x - b.x, n.cueEnd.y - b.y));
+      // The readings, three at a time (a creeping ball reads as still while it closes the last millimetres).
+      const r = n.cueReadings.filter((p) => p.t >= n.strikeT && p.t <= (first?.t ?? n.end + CREEP));
+      for (let k = 1; k + 1 < r.length; k++) {
+        const x = (r[k - 1]!.x + r[k]!.x + r[k + 1]!.x) / 3, y = (r[k - 1]!.y + r[k]!.y + r[k + 1]!.y) / 3;
+        closest = Math.min(closest, Math.hypot(x - b.x, y - b.y));
+      }
+      const miss = closest - 2 * R;
+      const err = Math.max(NEAR_MIN, NEAR_NOISE * Math.hypot(sigma(0), sigma(b.id)));
+      if (miss <= err) {
+        const seen: UncertainAlternative[] = first ? [[0, other(first)]] : ['none'];
+        out.push({ fact: 'firstContact', alternatives: [[0, b.id], ...seen], margin: round6(Math.abs(miss)) });
+        break;
+      }
+    }
+  }
+  // Frozen: the first ball hit to a cushion, and the cue ball to it, at the tolerance give or take the error.
+  if (first) {
+    const hit = n.start.find((b) => b.id === other(first));
+    const cue = n.start.find((b) => b.id === 0);
+    if (hit) {
+      const err = Math.max(NEAR_MIN, NEAR_NOISE * sigma(hit.id));
+      const gap = Math.min(...CUSHIONS.map((c) => distanceToCushion(n.table.spec, c, hit))) - R;
+      if (Math.abs(gap - FROZEN_TOLERANCE) <= err) out.push({ fact: 'frozen', alternatives: [true, false], margin: round6(Math.abs(gap - FROZEN_TOLERANCE)) });
+      if (cue && !out.some((u) => u.fact === 'frozen')) {
+        const g = Math.hypot(cue.x - hit.x, cue.y - hit.y) - 2 * R;
+        const e2 = Math.max(NEAR_MIN, NEAR_NOISE * Math.hypot(sigma(0), sigma(hit.id)));
+        if (Math.abs(g - FROZEN_TOLERANCE) <= e2) out.push({ fact: 'frozen', alternatives: [true, false], margin: round6(Math.abs(g - FROZEN_TOLERANCE)) });
+      }
+    }
+  }
+  return out;
+}
+
+const round6 = (v: number): number => Math.round(v * 1e6) / 1e6;
