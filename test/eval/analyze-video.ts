@@ -3,7 +3,8 @@
 // the simulator's truth log (services/analyze/compare.ts, as test/eval/analyze-vs-truth.ts).
 // Unlike the event-inference tables of `npm run eval`, which start from the true tracks with noise
 // added, this starts from pixels. Recordings are cached under tmp/analyze-eval/.
-//   node bin/run-ts.mjs test/eval/analyze-video.ts [--quick]
+//   node bin/run-ts.mjs test/eval/analyze-video.ts [--quick] [--fresh N]
+// --fresh N: N more matches (seeds 6301+, 9-ball, 8-ball and 14.1 in turn) instead of the two.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,9 +26,13 @@ async function recording(game: Game, seed: number): Promise<string> {
   return out;
 }
 
-const matches: [Game, number][] = [['9ball', 6161], ['8ball', 6262]];
+const freshAt = process.argv.indexOf('--fresh');
+const fresh = freshAt >= 0 ? Number(process.argv[freshAt + 1]) : 0;
+const GAMES: Game[] = ['9ball', '8ball', '14.1'];
+const matches: [Game, number][] = fresh > 0 ? Array.from({ length: fresh }, (_, k) => [GAMES[k % 3]!, 6301 + k]) : [['9ball', 6161], ['8ball', 6262]];
 const rows: Record<string, Record<string, string>> = {};
-const total = { shots: 0, found: 0, extra: 0, first: 0, pockets: 0, calls: 0, callsTruthInputs: 0 };
+const total = { shots: 0, found: 0, extra: 0, first: 0, pockets: 0, calls: 0, callsTruthInputs: 0, falseFouls: 0 };
+const legalOf = (key: string | null): boolean | null => (key === null ? null : (JSON.parse(key) as { legal: boolean }).legal);
 for (const [game, seed] of quick ? matches.slice(0, 1) : matches) {
   const dir = await recording(game, seed);
   const out = mkdtempSync(join(tmpdir(), 'railbird-analyze-eval-'));
@@ -40,12 +45,16 @@ for (const [game, seed] of quick ? matches.slice(0, 1) : matches) {
     const own = compareLogs(truth, analysed);
     const op = compareLogs(truth, withTruthInputs(truth, analysed));
     const s = own.summary;
+    // A foul called on a shot the truth calls legal: the worst call a referee can make.
+    const falseFouls = own.shots.filter((x) => legalOf(x.call.truth) === true && legalOf(x.call.analysed) === false).length;
     const of = (n: number): string => `${n}/${s.truthShots}`;
     rows[`${game} seed ${seed}`] = {
       'shots found': of(s.found), 'extra shots': String(own.extraShots.length), 'first contact': of(s.firstContact), 'pocketed balls and pockets': of(s.pocketed),
       'calls equal (replay assumptions)': of(s.calls), 'calls equal (truth operator inputs)': of(op.summary.calls),
+      'fouls on legal shots': String(falseFouls),
       'calibrated from the video': r.calibrated === 'file' ? 'no' : `at ${r.calibrated.t.toFixed(1)} s`, 'analyze wall (s)': wall.toFixed(1),
     };
+    total.falseFouls += falseFouls;
     total.shots += s.truthShots; total.found += s.found; total.extra += own.extraShots.length; total.first += s.firstContact;
     total.pockets += s.pocketed; total.calls += s.calls; total.callsTruthInputs += op.summary.calls;
   } finally {
@@ -55,7 +64,7 @@ for (const [game, seed] of quick ? matches.slice(0, 1) : matches) {
 const pct = (n: number): string => `${((100 * n) / Math.max(1, total.shots)).toFixed(1)} % (${n}/${total.shots})`;
 rows.all = {
   'shots found': pct(total.found), 'extra shots': String(total.extra), 'first contact': pct(total.first), 'pocketed balls and pockets': pct(total.pockets),
-  'calls equal (replay assumptions)': pct(total.calls), 'calls equal (truth operator inputs)': pct(total.callsTruthInputs), 'calibrated from the video': '', 'analyze wall (s)': '',
+  'calls equal (replay assumptions)': pct(total.calls), 'calls equal (truth operator inputs)': pct(total.callsTruthInputs), 'fouls on legal shots': String(total.falseFouls), 'calibrated from the video': '', 'analyze wall (s)': '',
 };
 console.log('5. railbird analyze from video (fresh simulated 1080p60 matches, calibrated from the video, --jobs 2), shot by shot against the truth');
 console.table(rows);

@@ -8,8 +8,11 @@
 // rails elsewhere, a crowd shot has neither.
 //
 // In: the calibration and frames (RGB24 or YUV 4:2:0). Out: per frame, whether it is the view,
-// with the share of matching bed and rail points. The reference is the first frame it is given
-// (the frame vision starts on is the calibrated view) and follows slow changes of light.
+// with the share of matching bed and rail points. The reference is the first frame that looks
+// like the calibrated view (where the calibration knows the cloth's colour: most bed points of
+// that colour, most rail points not: a close-up of the cloth or another camera's picture is not
+// taken for it, as a video or one of analyze's segments may start in a cut) and follows slow
+// changes of light.
 import { POCKETS } from '../../contract/ids.ts';
 import { BALL_RADIUS, TABLE_SPECS, pocketCentre } from '../../table/spec.ts';
 import { isYuv, yuvPixel, type VideoImage } from '../decode/yuv-image.ts';
@@ -37,6 +40,11 @@ export interface ViewVerdict {
   rail: number;
 }
 
+/** A first frame is the view when this share of bed points has the cloth's colour and this share of rail points has not. */
+const REFERENCE = { bed: 0.7, rail: 0.5 };
+/** Chromaticity distance within which a point has the cloth's colour. */
+const CLOTH_CHROMA = 0.06;
+
 /** Distance (m) outside the cushion noses at which the rail points lie: the rail top, beyond the cushion. */
 const RAIL_OUT = 0.09;
 /** Rail points keep this far (m) from a pocket's centre (the pocket's hole and its leather). */
@@ -54,8 +62,11 @@ export class ViewCheck {
   private readonly now: Float32Array;
   private readonly px = new Uint8Array(3);
 
+  private readonly cloth: { chroma: readonly [number, number]; brightness: number } | null;
+
   constructor(cal: VisionCalibration, private readonly o: ViewCheckOptions = DEFAULT_VIEW_CHECK) {
     this.points = viewPoints(cal);
+    this.cloth = cal.cloth ? { chroma: [cal.cloth.chroma[0], cal.cloth.chroma[1]], brightness: cal.cloth.brightness } : null;
     this.now = new Float32Array(this.points.length * 3);
   }
 
@@ -65,12 +76,13 @@ export class ViewCheck {
     return { bed: this.points.length - rail, rail };
   }
 
-  /** Checks a frame; the first frame checked becomes the reference (and is the view). */
+  /** Checks a frame; the first one that looks like the calibrated view becomes the reference. */
   check(img: VideoImage): ViewVerdict {
     this.measure(img);
     if (!this.ref) {
-      this.ref = this.now.slice();
-      return { view: true, bed: 1, rail: 1 };
+      const looks = this.looksLikeTheView();
+      if (looks.view) this.ref = this.now.slice();
+      return looks;
     }
     let bed = 0, bedN = 0, rail = 0, railN = 0;
     const match = new Uint8Array(this.points.length);
@@ -90,6 +102,21 @@ export class ViewCheck {
       }
     }
     return verdict;
+  }
+
+  /** With no reference yet: most bed points of the calibration's cloth colour, most rail points not. */
+  private looksLikeTheView(): ViewVerdict {
+    const cloth = this.cloth;
+    if (!cloth) return { view: true, bed: 1, rail: 1 };
+    let bed = 0, bedN = 0, rail = 0, railN = 0;
+    for (let k = 0; k < this.points.length; k++) {
+      const r = this.now[3 * k]!, g = this.now[3 * k + 1]!, b = this.now[3 * k + 2]!;
+      const s = r + g + b + 1e-6;
+      const isCloth = Math.abs(r / s - cloth.chroma[0]) + Math.abs(g / s - cloth.chroma[1]) < CLOTH_CHROMA && s > 0.35 * cloth.brightness;
+      if (this.points[k]!.rail) { railN++; if (!isCloth) rail++; } else { bedN++; if (isCloth) bed++; }
+    }
+    const v = { bed: bedN ? bed / bedN : 1, rail: railN ? rail / railN : 1 };
+    return { view: v.bed >= REFERENCE.bed && v.rail >= REFERENCE.rail, ...v };
   }
 
   private matches(k: number): boolean {
