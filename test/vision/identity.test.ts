@@ -149,4 +149,41 @@ describe('railbird identify', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('reads crops as people cut them: tight, with cloth around, 20 to 200 px, square or not; cloth stays not a ball', async () => {
+    const r = new TableRenderer({ width: 1920, height: 1080, seed: 474_747, cloth: 'green', staticSamples: 1 });
+    const f = r.render({ frame: 0, balls: [{ id: 0, x: 0.3, y: 0.1 }, { id: 14, x: 0.9, y: 0.4 }, { id: 11, x: 0.6, y: -0.3, q: { w: 0.7071, x: 0, y: 0.7071, z: 0 } }] });
+    const dir = mkdtempSync(join(tmpdir(), 'identify-cut-'));
+    /** A crop of the frame: `ratio` ball diameters across its width, `tall` times as high, `px` wide. */
+    const cutOut = async (name: string, u: number, v: number, d: number, ratio: number, px: number, tall = 1): Promise<string> => {
+      const W = px, H = Math.round(px * tall), side = ratio * d;
+      const rgb = new Uint8Array(W * H * 3);
+      for (let j = 0; j < H; j++) for (let i = 0; i < W; i++) {
+        const sx = Math.min(f.width - 1, Math.max(0, Math.round(u - side / 2 + ((i + 0.5) * side) / W)));
+        const sy = Math.min(f.height - 1, Math.max(0, Math.round(v - (side * tall) / 2 + ((j + 0.5) * side * tall) / H)));
+        rgb.set(f.rgb.subarray((sy * f.width + sx) * 3, (sy * f.width + sx) * 3 + 3), (j * W + i) * 3);
+      }
+      const p = join(dir, `${name}.png`);
+      writeFileSync(p, await encodePng(rgb, W, H));
+      return p;
+    };
+    try {
+      const d = (b: { x: number; y: number }): number => (2 * r.calibration.fx * R) / r.calibration.depth(b.x, b.y, R);
+      const [cue, fourteen, eleven] = f.balls;
+      // Read at the convention's 1.5 diameters these came back as the 6, the 0 (the tight stripe: its
+      // white ring read as the cue ball), the 3 and the 6.
+      const paths = [
+        await cutOut('cue-cloth-200px', cue!.u, cue!.v, d(cue!), 3.0, 200, 1.3),
+        await cutOut('fourteen-tight-30px', fourteen!.u, fourteen!.v, d(fourteen!), 1.0, 30),
+        await cutOut('eleven-cloth-80px', eleven!.u, eleven!.v, d(eleven!), 3.0, 80),
+        await cutOut('fourteen-cloth-120px', fourteen!.u, fourteen!.v, d(fourteen!), 2.4, 120),
+        await cutOut('eleven-tight-tall', eleven!.u, eleven!.v, d(eleven!), 1.1, 48, 1.25),
+        await cutOut('cloth', 960, 300, d(cue!), 1.5, 60),
+      ];
+      const lines = await identifyImages(paths);
+      expect(lines.map((l) => l.id)).toEqual([0, 14, 11, 14, 11, null]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
