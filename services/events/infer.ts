@@ -200,7 +200,9 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   contactsAndCushions.push(...hitsOfUnexplained(models, series, vanished, contactsAndCushions, strikeT, table.ballRadius, causeOptions));
   afterLastContact(vanished, contactsAndCushions);
   const events: ShotEvent[] = [{ t: strikeT, type: 'strike' }];
-  for (const v of vanished) gone.add(v.ball);
+  // A lost ball stays on the bed where it was last seen (hidden, not gone); what became of it is uncertain.
+  const lost = vanished.filter((v) => v.lost);
+  for (const v of vanished) if (!v.lost) gone.add(v.ball);
   events.push(...contactsAndCushions, ...vanished.flatMap((v) => v.events), ...crossings(cue, series.get(0 as BallId)?.samples ?? [], table.headStringX, strikeT, settled, frameTime));
   mergeSimultaneous(events, o.simultaneous);
   notBeforeTheCueBall(events, movingAtStrike);
@@ -209,7 +211,7 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
 
   const start: BallPosition[] = [];
   const end: BallPosition[] = [];
-  const vanishedIds = new Set(vanished.map((v) => v.ball));
+  const vanishedIds = new Set(vanished.filter((v) => !v.lost).map((v) => v.ball));
   for (const [id, s] of series) {
     const before = s.samples.slice(0, indexAtOrBefore(s.samples, still) + 1);
     const seenRecently = before.length > 0 && (!gone.has(id) || vanishedIds.has(id)) && t1 - before[before.length - 1]!.t < 30;
@@ -228,6 +230,7 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   const cueModel = models.get(0 as BallId);
   const uncertain = [
     ...unseenFacts(events, still, t1, shot.end, o.unseen),
+    ...lost.map((v) => ({ fact: 'pocket' as const, alternatives: [[v.ball, 'pocketed'], [v.ball, 'on the table']], margin: 0 })),
     ...nearFacts({
       events, start, cueAt: cueModel ? (t) => positionBefore(cueModel, t) : null, cueEnd: end.find((b) => b.id === 0) ?? null,
       cueReadings: series.get(0 as BallId)?.samples ?? [],

@@ -26,3 +26,25 @@ describe('findVanishings: a ball gone after the shot seemed over', () => {
     expect(v[0]!.events[0]).toMatchObject({ type: 'pocket', ball: 6, pocket: 'foot-right' });
   });
 });
+
+describe('findVanishings: off the table only at speed into a cushion; otherwise lost, not gone', () => {
+  const table = standardTable('9ft');
+  const frames = (from: number, to: number): number[] => Array.from({ length: Math.round((to - from) * 60) + 1 }, (_, k) => from + k / 60);
+  const vanishings = (samples: Sample[]) =>
+    findVanishings(new Map<BallId, { samples: Sample[] }>([[4, { samples }]]), table, 10, 14, 20, 60);
+
+  it('a ball rolling at 0.8 m/s that vanishes mid-bed (hidden, its track lost) is lost: no off-table event', () => {
+    const v = vanishings(frames(10, 11).map((t) => ({ t, x: -0.6 + 0.8 * (t - 10), y: 0.1 })));
+    expect(v).toHaveLength(1);
+    expect(v[0]).toMatchObject({ ball: 4, events: [], lost: true });
+  });
+
+  it('a ball flying at 4 m/s at the long cushion and gone is off the table, over that cushion', () => {
+    // Along y toward the head-side long cushion (y = +0.635 nose), last seen 4 cm short of it.
+    const v = vanishings(frames(10, 10.15).map((t) => ({ t, x: 0.3, y: 0.5 - 0.6 + 4 * (t - 10) })));
+    expect(v).toHaveLength(1);
+    expect(v[0]!.lost).toBeUndefined();
+    expect(v[0]!.events.map((e) => e.type)).toEqual(['cushion', 'off-table']);
+  });
+});
+

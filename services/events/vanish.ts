@@ -1,5 +1,8 @@
 // Balls that leave the bed during a shot: pocketed (which pocket) or off the table. A ball that
-// disappears and comes back where it was was only hidden (by an arm, a hand, the cue).
+// disappears and comes back where it was was only hidden (by an arm, a hand, the cue). A ball
+// that vanishes away from the pockets without flying at a cushion is lost, not gone: vision may
+// have lost it (hidden, its track taken by another ball), and a ball off the table is a foul that
+// must not be called on that.
 import type { BallId, Cushion, Pocket } from '../contract/ids.ts';
 import { nearestCushion } from './cushion-touch.ts';
 import type { ShotEvent } from '../contract/log.ts';
@@ -16,9 +19,14 @@ const LATE = 1;
 export interface Vanishing {
   ball: BallId;
   lastSeen: Sample;
-  /** The pocket event, or the off-table event (after the cushion it went over). */
+  /** The pocket event, or the off-table event (after the cushion it went over); none when lost. */
   events: ShotEvent[];
+  /** Not seen again, but neither into a pocket nor flying off the table: where it went is unknown. */
+  lost?: true;
 }
+
+/** A ball leaves the table only at speed (m/s) at a cushion: slower, vanishing is losing sight of it. */
+const OFF_TABLE_SPEED = 2;
 
 /** The cushion the extrapolated straight path reaches within 0.3 s, and when. */
 function cushionAhead(table: TableGeometry, recent: readonly Sample[]): { cushion: Cushion; t: number } | null {
@@ -128,8 +136,12 @@ export function findVanishings(
     }
     // A ball leaves the table over a cushion: it touched that cushion on its way out.
     const over = cushionAhead(table, recent);
-    const events: ShotEvent[] = over ? [{ t: over.t, type: 'cushion', ball: id, cushion: over.cushion }] : [];
-    events.push({ t: over?.t ?? last.t, type: 'off-table', ball: id });
+    const fit = recent.length >= 2 ? fitLine(recent, last.t) : null;
+    if (!over || !fit || Math.hypot(fit.vx, fit.vy) < OFF_TABLE_SPEED) {
+      out.push({ ball: id, lastSeen: last, events: [], lost: true });
+      continue;
+    }
+    const events: ShotEvent[] = [{ t: over.t, type: 'cushion', ball: id, cushion: over.cushion }, { t: over.t, type: 'off-table', ball: id }];
     out.push({ ball: id, lastSeen: last, events });
   }
   return out;

@@ -3,8 +3,8 @@
 // the simulator's truth log (services/analyze/compare.ts, as test/eval/analyze-vs-truth.ts).
 // Unlike the event-inference tables of `npm run eval`, which start from the true tracks with noise
 // added, this starts from pixels. Recordings are cached under tmp/analyze-eval/.
-//   node bin/run-ts.mjs test/eval/analyze-video.ts [--quick] [--fresh N]
-// --fresh N: N more matches (seeds 6301+, 9-ball, 8-ball and 14.1 in turn) instead of the two.
+//   node bin/run-ts.mjs test/eval/analyze-video.ts [--quick] [--fresh N [--from S]]
+// --fresh N: N more matches (seeds 6301+, or S+, 9-ball, 8-ball and 14.1 in turn) instead of the two.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,8 +28,10 @@ async function recording(game: Game, seed: number): Promise<string> {
 
 const freshAt = process.argv.indexOf('--fresh');
 const fresh = freshAt >= 0 ? Number(process.argv[freshAt + 1]) : 0;
+const fromAt = process.argv.indexOf('--from');
+const firstSeed = fromAt >= 0 ? Number(process.argv[fromAt + 1]) : 6301;
 const GAMES: Game[] = ['9ball', '8ball', '14.1'];
-const matches: [Game, number][] = fresh > 0 ? Array.from({ length: fresh }, (_, k) => [GAMES[k % 3]!, 6301 + k]) : [['9ball', 6161], ['8ball', 6262]];
+const matches: [Game, number][] = fresh > 0 ? Array.from({ length: fresh }, (_, k) => [GAMES[k % 3]!, firstSeed + k]) : [['9ball', 6161], ['8ball', 6262]];
 const rows: Record<string, Record<string, string>> = {};
 const total = { shots: 0, found: 0, extra: 0, first: 0, pockets: 0, calls: 0, callsTruthInputs: 0, falseFouls: 0 };
 const legalOf = (key: string | null): boolean | null => (key === null ? null : (JSON.parse(key) as { legal: boolean }).legal);

@@ -21,13 +21,13 @@ function frameBytes(k: number, w = W, h = H): Uint8Array {
   return px;
 }
 
-function encode(path: string, frames: number, w = W, h = H): Promise<void> {
+function encode(path: string, frames: number, w = W, h = H, frameOf = (k: number): Uint8Array => frameBytes(k, w, h)): Promise<void> {
   return new Promise((resolve, reject) => {
     const args = ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${w}x${h}`, '-r', String(FPS), '-i', 'pipe:0', '-c:v', 'ffv1', path];
     const p = spawn(ffmpegPath(), args, { stdio: ['pipe', 'ignore', 'inherit'] });
     p.on('error', reject);
     p.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited ${code}`))));
-    for (let k = 0; k < frames; k++) p.stdin.write(frameBytes(k, w, h));
+    for (let k = 0; k < frames; k++) p.stdin.write(frameOf(k));
     p.stdin.end();
   });
 }
@@ -167,6 +167,17 @@ describe('decodeStream', () => {
     const frames = await collect(decodeStream(clip, { realtime: 1, maxFrames: 10 }));
     expect(frames).toHaveLength(10);
     expect(performance.now() - t0).toBeGreaterThanOrEqual((9 / FPS) * 1000 - 5);
+  });
+
+  it('leaves identical frames of a clean file alone: only after a decoding error is a repeat a corrupt stretch', async () => {
+    // A still scene: every frame the same pixels (the encoder skips every block, as in a long pause).
+    const still = join(dir, 'still.mkv');
+    await encode(still, 12, W, H, () => frameBytes(3));
+    const stream = decodeStream(still);
+    const frames = await collect(stream);
+    expect(frames).toHaveLength(12);
+    expect(frames.filter((f) => f.repeated)).toEqual([]);
+    expect(stream.stats.decodeErrors).toBe(0);
   });
 
   it('names the problem: a missing file, a file that is no video', async () => {

@@ -6,9 +6,10 @@
 // ffmpeg's stdout where no FIFO can be made). Frame times: a file is decoded at a constant rate (`-vsync cfr`), so frame k
 // of a decode from `start` is `k / fps` after the first frame at or after `start`; a live
 // source is timed by arrival (seconds since its first frame). Where a file has no frame of its
-// own (a corrupt stretch), `-vsync cfr` repeats the last one: such frames are marked `repeated`
-// (the same pixels as the previous frame at every sampled byte; real footage never repeats
-// exactly, as sensor noise and the encoder's residuals change some pixels every frame).
+// own (a corrupt stretch), `-vsync cfr` repeats the last one: once ffmpeg has reported a decoding
+// error, frames with the same pixels as the previous one at every sampled byte are marked
+// `repeated`. (A clean file's still scene can decode to identical frames too, when the encoder
+// skipped every block: those are left alone.)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Readable } from 'node:stream';
@@ -164,6 +165,9 @@ export class DecodeError extends Error {
   }
 }
 
+/** What a decoder says of a corrupt stream (h264, hevc, mpeg4 …: a broken NAL unit, a concealed macroblock). */
+const DECODE_ERROR = /error while decoding|Invalid NAL|concealing \d+|corrupt|missing picture|Error splitting|Invalid data found/gi;
+
 /** Every SAMPLE_STRIDE-th byte of a frame is compared with the previous frame's to find repeats. */
 const SAMPLE_STRIDE = 97;
 
@@ -206,7 +210,7 @@ type Waiter<I extends RgbImage | Yuv420Image> = { resolve: (r: IteratorResult<De
 export class FrameStream<I extends RgbImage | Yuv420Image = RgbImage> implements AsyncIterable<DecodedFrame<I>> {
   readonly info: Promise<StreamInfo>;
   /** Frames decoded so far, the most ever queued at once, how often ffmpeg was paused, and its CPU time (with `benchmark`, once it ended). */
-  readonly stats: { frames: number; maxQueued: number; pauses: number; ffmpegCpuMs: number | null } = { frames: 0, maxQueued: 0, pauses: 0, ffmpegCpuMs: null };
+  readonly stats: { frames: number; maxQueued: number; pauses: number; ffmpegCpuMs: number | null; decodeErrors: number } = { frames: 0, maxQueued: 0, pauses: 0, ffmpegCpuMs: null, decodeErrors: 0 };
   private readonly kind: SourceKind;
   private readonly limit: number;
   private proc: ChildProcess | null = null;
@@ -331,7 +335,7 @@ export class FrameStream<I extends RgbImage | Yuv420Image = RgbImage> implements
       if (index === 0) wall0 = now;
       const t = info.live ? (now - wall0) / 1000 : first + index / info.fps;
       const bytes = current();
-      const repeated = !info.live && repeatsLast(bytes, lastSample);
+      const repeated = !info.live && repeatsLast(bytes, lastSample) && this.stats.decodeErrors > 0;
       this.push({ index, t, image: imageOf!(bytes) as I, ...(repeated ? { repeated: true as const } : {}) }, bytes);
       frame = null;
       filled = 0;
@@ -358,6 +362,7 @@ export class FrameStream<I extends RgbImage | Yuv420Image = RgbImage> implements
     stderr.setEncoding('utf8');
     stderr.on('data', (s: string) => {
       log = this.parsed ? (log + s).slice(-4000) : log + s;
+      this.stats.decodeErrors += s.match(DECODE_ERROR)?.length ?? 0;
       // The FIFO is read from the moment the frame size is known (ffmpeg waits on it till then).
       if (fifo && !fifo.started && ready()) {
         fifo.start({ target: () => current().subarray(filled), filled: added }, () => { drained = true; exit(); }, (e) => this.fail(new DecodeError(`reading ffmpeg's frames: ${e.message}`)));
