@@ -1,7 +1,8 @@
 // npm run bench: speeds, printed as tables (never asserted by tests).
 //   physics: a 9-ball and a 15-ball break; renderer: frames/s at 720p and 1080p on one core;
 //   match simulator: shots/s; event inference: frames/s of tracks; vision CPU ms per 1080p frame by
-//   stage (test/bench/vision.ts); railbird analyze on 1080p60 (analyze-speed.ts).
+//   stage (test/bench/vision.ts); the learned ball detector against the classical one
+//   (detector-speed.ts); railbird analyze on 1080p60 (analyze-speed.ts).
 import { TABLE_SPECS } from '../../services/table/spec.ts';
 import { inferEvents } from '../../services/events/infer.ts';
 import { simulateMatch, simulationOptions } from '../../services/sim/game/index.ts';
@@ -50,6 +51,8 @@ console.table(rows);
 // Vision per 1080p frame, by stage (test/bench/vision.ts: the demo's rack, break and the shots after it).
 console.log('');
 await import('./vision.ts');
+// The learned ball detector (railbird detect's) against the classical one on the same frames.
+await import('./detector-speed.ts');
 console.log('');
 
 // railbird analyze on a 1080p60 recording against the decode-only floor (its own tables).

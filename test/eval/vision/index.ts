@@ -1,4 +1,4 @@
-// Vision evaluation: `node bin/run-ts.mjs test/eval/vision/index.ts [--quick] [--seeds N] [--base S] [--no-real] [--real-only] [--no-video] [--video-only] [--rgb] [--model file.onnx] [--broadcast-only]`.
+// Vision evaluation: `node bin/run-ts.mjs test/eval/vision/index.ts [--quick] [--seeds N] [--base S] [--no-real] [--real-only] [--no-video] [--video-only] [--rgb] [--model file.onnx] [--broadcast-only] [--detector-sources …]`.
 // The videos are decoded as analyze decodes them (YUV 4:2:0 frames); --rgb: as RGB24 frames.
 // Renders fresh 1080p frames (all four cloths, both ball sets, scattered / racked / clustered
 // layouts, the cue and player in every frame, two balls rolling in each), calibrates from the
@@ -175,6 +175,13 @@ async function videos(): Promise<void> {
   printVideoScores(rows);
 }
 
+// --detector-sources: ball detection per source, leave one source out (detector-sources.ts; its
+// own flags follow: --detector classical|learned|both, --model m.onnx …, --sources …).
+if (args.includes('--detector-sources')) {
+  const { runDetectorSources } = await import('./detector-sources.ts');
+  await runDetectorSources(args.filter((a) => a !== '--detector-sources'));
+  process.exit(0);
+}
 const BROADCAST_ONLY = args.includes('--broadcast-only');
 if (!args.includes('--real-only') && !args.includes('--video-only') && !BROADCAST_ONLY) await synthetic();
 if (!args.includes('--real-only') && !args.includes('--video-only')) printBroadcast(evalBroadcast(400001, QUICK ? 6 : 24), 400001);

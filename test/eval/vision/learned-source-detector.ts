@@ -1,0 +1,75 @@
+// The learned ball detector (services/vision/detection/learned/) as a `SourceDetector` for
+// detector-sources.ts: the image's calibration when it has one (the bed region, the scale), else
+// the whole image self-scaled; with `refine` (" +fit"), the outline fit of refine-learned.ts on
+// calibrated images; with `raw`, the network's peaks without the calibration's plausibility check
+// (on the bed, a ball's size there). The sources it was trained on come from <model>.train.json.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { DEFAULT_DETECTOR_MODEL, LearnedBallDetector } from '../../../services/vision/detection/learned/learned-detector.ts';
+import type { SourceDetector } from './detector-sources.ts';
+
+interface TrainInfo {
+  trainedOn?: string[];
+  threshold?: number;
+}
+
+/** A model's training record (<model>.train.json): the sources it was trained on (renders as 'renders-train'), its threshold. */
+export function trainInfo(model: string): TrainInfo {
+  const info = model.replace(/\.onnx$/, '.train.json');
+  return existsSync(info) ? (JSON.parse(readFileSync(info, 'utf8')) as TrainInfo) : {};
+}
+
+/** The model's own threshold (chosen on its validation sets, in its .train.json) unless one is given. */
+export async function learnedSourceDetector(model = DEFAULT_DETECTOR_MODEL, opts: { threshold?: number; refine?: boolean; raw?: boolean } = {}): Promise<SourceDetector> {
+  const det = await LearnedBallDetector.load(model);
+  const info = trainInfo(model);
+  const threshold = opts.threshold ?? info.threshold;
+  return {
+    name: `learned ${basename(model, '.onnx')}${opts.raw ? ' raw' : ''}${opts.refine ? ' +fit' : ''}`,
+    trainedOn: info.trainedOn ?? [],
+    async detect(img, cal) {
+      const res = await det.detect(img, { calibration: cal, refine: opts.refine === true, keepImplausible: opts.raw === true, ...(threshold !== undefined ? { threshold } : {}) });
+      return res.balls;
+    },
+    release: () => det.release(),
+  };
+}
+
+/** The committed models (models/ball-detector/*.onnx, then loso/*.onnx), the one used first. */
+export function committedModels(): string[] {
+  const dir = dirname(DEFAULT_DETECTOR_MODEL);
+  const loso = join(dir, 'loso');
+  return [DEFAULT_DETECTOR_MODEL, ...(existsSync(loso) ? readdirSync(loso).filter((f) => f.endsWith('.onnx')).sort().map((f) => join(loso, f)) : [])];
+}
+
+/**
+ * Learned detectors that score each source with a model never trained on it (leave one source
+ * out): `for(source)` loads (once) the first committed model whose training record lacks the
+ * source, or throws where every model saw it.
+ */
+export class HeldOutDetectors {
+  private readonly loaded = new Map<string, LearnedBallDetector>();
+
+  /** The model file that never saw `source`. */
+  static modelFor(source: string): string {
+    const m = committedModels().find((f) => !(trainInfo(f).trainedOn ?? []).includes(source));
+    if (!m) throw new Error(`no committed ball-detector model holds out ${source}`);
+    return m;
+  }
+
+  async for(source: string): Promise<LearnedBallDetector> {
+    const m = HeldOutDetectors.modelFor(source);
+    let d = this.loaded.get(m);
+    if (!d) {
+      d = await LearnedBallDetector.load(m);
+      this.loaded.set(m, d);
+    }
+    return d;
+  }
+
+  async release(): Promise<void> {
+    for (const d of this.loaded.values()) await d.release();
+    this.loaded.clear();
+  }
+}
+
