@@ -19,6 +19,12 @@ describe('findVanishings: a ball gone after the shot seemed over', () => {
     expect(vanishings(samples)).toEqual([]);
   });
 
+  it('is not pocketed when the player stood over it past the next stroke and it is back where it was', () => {
+    // Hidden from 31.55 s (before the shot was over) until 34.0 s, after the next shot began.
+    const samples = [...frames(31.0, 31.55).map(rest), ...frames(34.0, 34.5).map(rest)];
+    expect(vanishings(samples)).toEqual([]);
+  });
+
   it('is pocketed when it was still creeping into the pocket', () => {
     const samples = frames(31.0, 31.98).map((t) => ({ t, x: 1.182 + 0.03 * (t - 31.0), y: -0.601 - 0.03 * (t - 31.0) }));
     const v = vanishings(samples);

@@ -94,7 +94,8 @@ function atMouth(table: TableGeometry, p: Sample, pocket: Pocket): boolean {
 }
 
 /**
- * For each ball last seen during [from, to] and not seen again near that place before `until`:
+ * For each ball last seen during [from, to] (looking no later than `until`, the next shot's
+ * first movement) and not seen again near that place, ever:
  * a pocket event (the extrapolated path enters a pocket) or an off-table event. A ball seen in
  * the last frame of the recording (`recordingEnd`) has not vanished.
  */
@@ -121,9 +122,10 @@ export function findVanishings(
     if (lastIdx < 0) continue;
     const last = samples[lastIdx]!;
     if (last.t >= recordingEnd - 1e-9) continue; // seen until the recording ends
-    // Seen again soon (the next shot may already have begun), or later where it was: it did not leave.
+    // Seen again where it was, however much later (a player standing over it past the next
+    // stroke): it did not leave. (A ball pocketed and put back is spotted or racked, not in the jaws.)
     const back = samples[lastIdx + 1];
-    if (back && back.t <= until && Math.hypot(back.x - last.x, back.y - last.y) < HIDDEN_RADIUS) continue; // hidden, back in place
+    if (back && Math.hypot(back.x - last.x, back.y - last.y) < HIDDEN_RADIUS) continue; // hidden, back in place
     const recent = samples.slice(Math.max(0, lastIdx - 3), lastIdx + 1).filter((p) => last.t - p.t < 0.2);
     const moving = creeping(samples.slice(Math.max(0, lastIdx - 40), lastIdx + 1).filter((p) => last.t - p.t < 0.3));
     const pocket = pocketFor(table, recent, !moving);
