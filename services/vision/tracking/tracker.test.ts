@@ -217,6 +217,36 @@ describe('ball tracker', () => {
     expect(run(true)).toEqual({ same: false, struck: false });
   });
 
+  it('keeps a break\'s cue ball on its track when it left rest late in a frame, its smear started a track beside it, and it then outran its window (9-ball 6301)', () => {
+    const tracker = new BallTracker<Det>({ minHits: 2, sureAtOnce: (d) => d.tag !== 'smear' });
+    const rack = [{ x: 0.636, y: 0, tag: 'r1' }, { x: 0.686, y: -0.029, tag: 'r7' }, { x: 0.686, y: 0.029, tag: 'r4' }];
+    let out = tracker.update([{ x: -0.74, y: 0.225, tag: 'cue' }, ...rack], 0);
+    const cue = out.find((o) => o.detection?.tag === 'cue')!.trackId;
+    for (let k = 1; k <= 8; k++) out = tracker.update([{ x: -0.74, y: 0.225, tag: 'cue' }, ...rack], k / FPS);
+    // The stroke falls late in frame 9: the ball 5 cm off its rest, its smear read as a second ball 6 cm further on.
+    out = tracker.update([{ x: -0.692, y: 0.215, tag: 'cue' }, { x: -0.635, y: 0.207, tag: 'smear' }, ...rack], 9 / FPS);
+    expect(out.find((o) => o.trackId === cue)?.struck).toBe(true);
+    // Then 11 m/s: 19 cm a frame, far beyond the gate.
+    for (const [k, x, y] of [[10, -0.498, 0.185], [11, -0.329, 0.157], [12, -0.192, 0.135]] as const) {
+      out = tracker.update([{ x, y, tag: 'cue' }, ...rack], k / FPS);
+      const seen = out.filter((o) => o.detection?.tag === 'cue');
+      expect(seen.map((o) => o.trackId)).toEqual([cue]);
+    }
+  });
+
+  it('does not move a resting ball hidden under a hand onto a blob beside it that started a track a frame before (14.1 6303: the 6 read as the cue ball for the rest of the match)', () => {
+    const tracker = new BallTracker<Det>({ minHits: 2, sureAtOnce: (d) => d.tag !== 'hand' });
+    const others = [{ x: -0.687, y: 0.573, tag: 'cue' }, { x: 0.679, y: -0.153, tag: 'one' }];
+    let out = tracker.update([{ x: 0.606, y: -0.269, tag: 'six' }, ...others], 0);
+    const six = out.find((o) => o.detection?.tag === 'six')!.trackId;
+    for (let k = 1; k <= 8; k++) out = tracker.update([{ x: 0.606, y: -0.269, tag: 'six' }, ...others], k / FPS);
+    // A hand comes in beside the 6 and starts a track of its own; the next frame the hand covers the 6.
+    out = tracker.update([{ x: 0.606, y: -0.269, tag: 'six' }, { x: 0.46, y: -0.266, tag: 'hand' }, ...others], 9 / FPS);
+    out = tracker.update([{ x: 0.448, y: -0.267, tag: 'hand' }, ...others], 10 / FPS);
+    expect(out.find((o) => o.detection?.tag === 'hand')?.trackId).not.toBe(six);
+    expect(out.find((o) => o.trackId === six)?.struck ?? false).toBe(false);
+  });
+
   it('gives a track whose number went to a surer one its next likeliest number, never one its looks rule out (one ball of each number)', () => {
     const [eight, purple, red] = [new TrackVote(), new TrackVote(), new TrackVote()];
     for (let k = 0; k < 5; k++) {

@@ -7,6 +7,8 @@
 import type { BallId } from '../../contract/ids.ts';
 import { greedyAssign, hungarian } from '../numeric/hungarian.ts';
 import { TrackVote, assignUnique, type IdentityHook } from '../identity/vote.ts';
+import { BALL_RADIUS } from '../../table/spec.ts';
+import { stopAtRestingBall } from './collide.ts';
 import { ConstantVelocityFilter, type MotionFilter, type MotionState } from './motion.ts';
 
 /** Anything with a table position (m): the detector's `BallDetection` is one. */
@@ -47,13 +49,15 @@ export interface TrackerSettings<D extends TablePositioned, H extends IdentityHo
   rejoin: (track: Track<D, H>, detection: D, dt: number) => MotionState | null;
   /** A ball struck from a still table, lost from its window and seen sharp beyond the gate, keeps its track (`strikeRejoin`). */
   strikeRejoin: boolean;
+  /** Ball radius (m): a moving track's prediction stops at a resting track in its way (collide.ts); null: straight through. */
+  ballRadius: number | null;
 }
 
 export function defaultTrackerSettings<D extends TablePositioned>(): TrackerSettings<D, TrackVote> {
   return {
     motion: new ConstantVelocityFilter(), distance: tableDistance, maxDistance: 0.06, gateSigmas: 3,
     maxMissedFrames: 30, minHits: 2, sureAtOnce: () => false, assignment: 'hungarian', identity: () => new TrackVote(), rejoin: () => null,
-    strikeRejoin: true,
+    strikeRejoin: true, ballRadius: BALL_RADIUS,
   };
 }
 
@@ -74,6 +78,8 @@ export interface Track<D extends TablePositioned, H extends IdentityHook = Track
   anchor?: { x: number; y: number; hits: number };
   /** It left rest on its latest detection, slower than a stroke: the next step may show the stroke (a stroke falls inside a frame). */
   leaving?: boolean;
+  /** Where it rested before it left rest, and how many frames ago (for JUST_LEFT frames): a struck ball may outrun its window on its next frame. */
+  restedAt?: { x: number; y: number; frames: number };
 }
 
 /** One ball of a frame's output: the detection (or the prediction while hidden) with its track. */
@@ -104,6 +110,7 @@ function checkSettings<D extends TablePositioned, H extends IdentityHook>(s: Tra
   if (!(Number.isInteger(s.maxMissedFrames) && s.maxMissedFrames >= 0)) bad('maxMissedFrames must be a non-negative integer');
   if (!(Number.isInteger(s.minHits) && s.minHits >= 1)) bad('minHits must be a positive integer');
   if (s.assignment !== 'hungarian' && s.assignment !== 'greedy') bad('assignment must be "hungarian" or "greedy"');
+  if (s.ballRadius !== null && !(s.ballRadius > 0 && Number.isFinite(s.ballRadius))) bad('ballRadius must be a positive number or null');
   if (typeof s.identity !== 'function') bad('identity must be a factory of identity hooks');
   if (typeof s.rejoin !== 'function') bad('rejoin must be a function of a track and a detection');
   if (typeof s.sureAtOnce !== 'function') bad('sureAtOnce must be a function of a detection');
@@ -139,9 +146,23 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
   /** Where each live track is expected at time t, with a search radius (for the detector's windows). */
   predictedRegions(t: number, minRadius = 0.05): { x: number; y: number; radius: number; trackId: number }[] {
     const dt = this.lastT === null ? 0 : Math.max(0, t - this.lastT);
-    return this.live.map((tr) => {
-      const p = this.s.motion.predict(tr.state, dt, tr.missed);
+    return this.predictAll(dt).map((p, k) => {
+      const tr = this.live[k]!;
       return { x: p.x, y: p.y, radius: Math.max(minRadius, 3 * this.s.motion.positionSigma(p)), trackId: tr.trackId };
+    });
+  }
+
+  /** Every live track's prediction `dt` ahead, a moving one stopped at a resting ball in its way. */
+  private predictAll(dt: number): MotionState[] {
+    const predicted = this.live.map((tr) => this.s.motion.predict(tr.state, dt, tr.missed));
+    const R = this.s.ballRadius;
+    if (R === null || !(dt > 0)) return predicted;
+    const resting = this.live.flatMap((tr) => (rests(tr, null) ? [{ x: tr.anchor!.x, y: tr.anchor!.y, trackId: tr.trackId }] : []));
+    if (!resting.length) return predicted;
+    return predicted.map((p, k) => {
+      const tr = this.live[k]!;
+      if (rests(tr, null)) return p;
+      return stopAtRestingBall(tr.state, p, resting.filter((b) => b.trackId !== tr.trackId), R);
     });
   }
 
@@ -150,7 +171,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     const dt = this.lastT === null ? 0 : t - this.lastT;
     if (!(dt >= 0)) throw new Error('BallTracker.update: time went backwards');
     this.lastT = t;
-    const predicted = this.live.map((tr) => this.s.motion.predict(tr.state, dt, tr.missed));
+    const predicted = this.predictAll(dt);
     const cost = predicted.map((p) => {
       const gate = this.s.maxDistance + this.s.gateSigmas * this.s.motion.positionSigma(p);
       return detections.map((d) => {
@@ -167,6 +188,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     const leftRest: Track<D, H>[] = [];
     this.live.forEach((tr, k) => {
       tr.identity.age();
+      if (tr.restedAt && ++tr.restedAt.frames > JUST_LEFT) delete tr.restedAt;
       const di = match[k]!;
       if (di >= 0) {
         const d = detections[di]!;
@@ -185,6 +207,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
           const fromRest = !!tr.anchor && tr.anchor.hits >= STRIKE_REST_HITS;
           if ((fromRest && moved >= STRIKE_STEP) || (leaving && prev && Math.hypot(d.x - prev.x, d.y - prev.y) >= STRIKE_STEP)) leftRest.push(tr);
           else tr.leaving = fromRest;
+          if (fromRest) tr.restedAt = { x: tr.anchor!.x, y: tr.anchor!.y, frames: 0 };
           tr.anchor = { x: d.x, y: d.y, hits: 1 };
         }
       } else {
@@ -254,22 +277,45 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
    */
   private strikeRejoin(match: number[], detections: readonly D[], dt: number, out: Map<number, MotionState>): void {
     if (!(dt > 0)) return;
-    const lost = this.live.flatMap((tr, k) => (match[k]! < 0 && tr.missed < STRIKE_MAX_MISSED && this.isReported(tr) && rests(tr, null) ? [k] : []));
+    // The one reported track that rested, or left rest in the last JUST_LEFT frames, and is unseen now.
+    const lost = this.live.flatMap((tr, k) => (match[k]! < 0 && tr.missed < STRIKE_MAX_MISSED && this.isReported(tr) && (rests(tr, null) || tr.restedAt) ? [k] : []));
     if (lost.length !== 1) return;
     const k = lost[0]!;
     if (!this.live.every((o, j) => j === k || this.standsStill(o, match[j]! >= 0 ? detections[match[j]!]! : null))) return;
     const tr = this.live[k]!;
-    const a = tr.anchor!;
-    const elapsed = dt * (tr.missed + 1);
-    const taken = new Set(match.filter((di) => di >= 0));
+    const resting = rests(tr, null);
+    const a = resting ? tr.anchor! : tr.restedAt!;
+    // Since it left rest: the frame it left in may have begun a frame before it was seen off its rest.
+    const elapsed = dt * (tr.missed + 1 + (resting ? 0 : tr.restedAt!.frames + 1));
+    // Having left rest, it goes on the way it went: beyond its last sighting, within STRIKE_CONE of that line.
+    const last = tr.last;
+    const onItsWay = (d: D): boolean => {
+      if (resting || !last) return true;
+      const wx = last.x - a.x, wy = last.y - a.y, w = Math.hypot(wx, wy);
+      const ux = d.x - a.x, uy = d.y - a.y, u = Math.hypot(ux, uy);
+      return w > 0 && u > w && (wx * ux + wy * uy) / (w * u) >= Math.cos(STRIKE_CONE);
+    };
+    // For a ball that has left rest, a detection another track took is free when that track is one
+    // frame old and not reported (the stroke's smear, seen beside the ball as it left rest, started a
+    // track of its own). Not for a ball still at rest: a hand or cue tip beside a ball hidden under
+    // it starts such tracks too.
+    const owner = (di: number): number => match.findIndex((m) => m === di);
+    const free = (di: number): boolean => {
+      const j = owner(di);
+      return j < 0 || (!resting && this.live[j]!.hits === 1 && !this.isReported(this.live[j]!));
+    };
     const near = detections.flatMap((d, di) => {
       const r = Math.hypot(d.x - a.x, d.y - a.y);
-      return !taken.has(di) && r >= STRIKE_STEP && r <= STRIKE_MAX_SPEED * elapsed ? [di] : [];
+      return free(di) && r >= STRIKE_STEP && r <= STRIKE_MAX_SPEED * elapsed && onItsWay(d) ? [di] : [];
     });
     if (near.length !== 1) return;
     const d = detections[near[0]!]!;
+    const young = owner(near[0]!);
+    if (young >= 0) match[young] = -1;
     match[k] = near[0]!;
-    out.set(k, { ...this.s.motion.init(d.x, d.y), vx: (d.x - a.x) / elapsed, vy: (d.y - a.y) / elapsed });
+    const from = resting || !last ? a : last;
+    const took = resting || !last ? elapsed : dt * (tr.missed + 1);
+    out.set(k, { ...this.s.motion.init(d.x, d.y), vx: (d.x - from.x) / took, vy: (d.y - from.y) / took });
   }
 
   /**
@@ -305,7 +351,11 @@ const STRIKE_REST_HITS = 5;
 const STRIKE_STEP = 0.025;
 /** A struck ball lost from its window is looked for this many frames, up to this speed (m/s) from where it rested. */
 const STRIKE_MAX_MISSED = 3;
-const STRIKE_MAX_SPEED = 10;
+const STRIKE_MAX_SPEED = 14;
+/** A ball that left rest this many frames ago or fewer may still outrun its window (a stroke that fell late in a frame). */
+const JUST_LEFT = 2;
+/** …on its way: within this angle (rad) of the line from its rest through its last sighting. */
+const STRIKE_CONE = 0.35;
 
 /**
  * Whether a track has rested (STRIKE_REST_HITS detections at its anchor) and, given a detection
