@@ -3,7 +3,8 @@
 // the simulator's truth log (services/analyze/compare.ts, as test/eval/analyze-vs-truth.ts).
 // Unlike the event-inference tables of `npm run eval`, which start from the true tracks with noise
 // added, this starts from pixels. Recordings are cached under tmp/analyze-eval/.
-//   node bin/run-ts.mjs test/eval/analyze-video.ts [--quick] [--fresh N [--from S]]
+//   node bin/run-ts.mjs test/eval/analyze-video.ts [--quick] [--fresh N [--from S]] [--match GAME:SEED]… [--why]
+// --why: after the table, each shot whose call differs from the truth's (what each side read).
 // --fresh N: N more matches (seeds 6301+, or S+, 9-ball, 8-ball and 14.1 in turn) instead of the two.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,9 +32,12 @@ const fresh = freshAt >= 0 ? Number(process.argv[freshAt + 1]) : 0;
 const fromAt = process.argv.indexOf('--from');
 const firstSeed = fromAt >= 0 ? Number(process.argv[fromAt + 1]) : 6301;
 const GAMES: Game[] = ['9ball', '8ball', '14.1'];
-const matches: [Game, number][] = fresh > 0 ? Array.from({ length: fresh }, (_, k) => [GAMES[k % 3]!, firstSeed + k]) : [['9ball', 6161], ['8ball', 6262]];
+// --match GAME:SEED (repeatable): just those matches, e.g. --match 14.1:6303.
+const picked = process.argv.flatMap((a, k) => (a === '--match' ? [process.argv[k + 1]!.split(':') as [Game, string]] : [])).map(([g, s]): [Game, number] => [g, Number(s)]);
+const matches: [Game, number][] = picked.length ? picked : fresh > 0 ? Array.from({ length: fresh }, (_, k) => [GAMES[k % 3]!, firstSeed + k]) : [['9ball', 6161], ['8ball', 6262]];
 const rows: Record<string, Record<string, string>> = {};
 const total = { shots: 0, found: 0, extra: 0, first: 0, pockets: 0, calls: 0, callsTruthInputs: 0, falseFouls: 0 };
+const why: string[] = [];
 const legalOf = (key: string | null): boolean | null => (key === null ? null : (JSON.parse(key) as { legal: boolean }).legal);
 for (const [game, seed] of quick ? matches.slice(0, 1) : matches) {
   const dir = await recording(game, seed);
@@ -56,6 +60,11 @@ for (const [game, seed] of quick ? matches.slice(0, 1) : matches) {
       'fouls on legal shots': String(falseFouls),
       'calibrated from the video': r.calibrated === 'file' ? 'no' : `at ${r.calibrated.t.toFixed(1)} s`, 'analyze wall (s)': wall.toFixed(1),
     };
+    for (const x of own.shots) {
+      if (x.call.same) continue;
+      const read = (fc: unknown, pk: unknown, call: string | null): string => `first ${JSON.stringify(fc)} pocketed ${JSON.stringify(pk)} call ${call ?? '-'}`;
+      why.push(`${game} ${seed} shot at ${x.truthT.toFixed(2)} s${x.analysedT === null ? ' (not found)' : ''}\n    truth    ${read(x.firstContact.truth, x.pocketed.truth, x.call.truth)}\n    analysed ${read(x.firstContact.analysed, x.pocketed.analysed, x.call.analysed)}`);
+    }
     total.falseFouls += falseFouls;
     total.shots += s.truthShots; total.found += s.found; total.extra += own.extraShots.length; total.first += s.firstContact;
     total.pockets += s.pocketed; total.calls += s.calls; total.callsTruthInputs += op.summary.calls;
@@ -70,3 +79,5 @@ rows.all = {
 };
 console.log('5. railbird analyze from video (fresh simulated 1080p60 matches, calibrated from the video, --jobs 2), shot by shot against the truth');
 console.table(rows);
+if (process.argv.includes('--why') && why.length) console.log(`\nCalls that differ (${why.length}):\n  ${why.join('\n  ')}`);
+
