@@ -1,7 +1,8 @@
 // Output: H.264 MP4 through an ffmpeg child process (raw RGB24 on its stdin, with backpressure),
-// and an ffprobe helper. Single frames as PNG: services/capture/still-image.ts (sharp).
+// and a probe (ffprobe where it sits beside the ffmpeg; the npm package's ffmpeg has none, so
+// then ffmpeg decodes the stream and its log is read). Single frames as PNG: services/capture/still-image.ts (sharp).
 import { spawn, execFile, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { ffmpegPath } from '../../capture/ffmpeg-path.ts';
+import { ffmpegPath, ffprobePath } from '../../capture/ffmpeg-path.ts';
 
 export interface EncoderOptions {
   /** Output .mp4 path. */
@@ -96,12 +97,13 @@ export interface VideoInfo {
   fps: number;
 }
 
-/** Reads a video's first stream with ffprobe (counting the frames by decoding). */
-export function probeVideo(path: string, ffprobePath = 'ffprobe'): Promise<VideoInfo> {
+/** Reads a video's first stream (counting the frames by decoding): ffprobe, or ffmpeg's log when there is no ffprobe. */
+export function probeVideo(path: string, ffprobe: string | null = ffprobePath()): Promise<VideoInfo> {
+  if (ffprobe === null) return probeWithFfmpeg(path);
   const args = ['-v', 'error', '-select_streams', 'v:0', '-count_frames', '-show_entries',
     'stream=width,height,nb_read_frames,codec_name,pix_fmt,r_frame_rate', '-of', 'json', path];
   return new Promise((resolve, reject) => {
-    execFile(ffprobePath, args, (err, stdout) => {
+    execFile(ffprobe, args, (err, stdout) => {
       if (err) return reject(err);
       const parsed = JSON.parse(stdout) as { streams?: Record<string, string | number>[] };
       const s = parsed.streams?.[0];
@@ -111,6 +113,19 @@ export function probeVideo(path: string, ffprobePath = 'ffprobe'): Promise<Video
         width: Number(s['width']), height: Number(s['height']), frames: Number(s['nb_read_frames']),
         codec: String(s['codec_name']), pixFmt: String(s['pix_fmt']), fps: (num ?? 0) / (den || 1),
       });
+    });
+  });
+}
+
+/** The same from `ffmpeg -i path -map 0:v:0 -f null -`: the stream line ("Video: h264 (High) …, yuv420p(progressive), 640x360, …, 30 fps") and the last "frame=" count. */
+function probeWithFfmpeg(path: string): Promise<VideoInfo> {
+  return new Promise((resolve, reject) => {
+    execFile(ffmpegPath(), ['-hide_banner', '-nostats', '-i', path, '-map', '0:v:0', '-f', 'null', '-', '-progress', 'pipe:1'], { maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
+      if (err) return reject(err);
+      const line = /Stream #0:\d+[^:]*: Video: (\w+)[^,]*, (\w+)[^,]*(?:\([^)]*\))?, (\d+)x(\d+)[^\n]*?, ([\d.]+) fps/.exec(stderr);
+      const frames = [...stdout.matchAll(/^frame=(\d+)$/gm)].pop();
+      if (!line || !frames) return reject(new Error(`ffmpeg: no video stream read in ${path}`));
+      resolve({ codec: line[1]!, pixFmt: line[2]!, width: Number(line[3]), height: Number(line[4]), fps: Number(line[5]), frames: Number(frames[1]) });
     });
   });
 }

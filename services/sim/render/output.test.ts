@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { ffmpegPath } from '../../capture/ffmpeg-path.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +18,7 @@ afterAll(async () => {
 /** Decodes an image or a video's first frame to RGB24 with ffmpeg. */
 function decodeRgb(path: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    execFile('ffmpeg', ['-v', 'error', '-i', path, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+    execFile(ffmpegPath(), ['-v', 'error', '-i', path, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
       { encoding: 'buffer', maxBuffer: 64 << 20 }, (err, stdout) => (err ? reject(err) : resolve(stdout)));
   });
 }
