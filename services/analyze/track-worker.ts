@@ -5,12 +5,8 @@
 // does: learnt mid-match, a ball resting in a pocket's jaws would be taken for the mouth's look
 // and never seen (8-ball 6305: the 15 in the jaws reported pocketed at the seam).
 import { parentPort, workerData } from 'node:worker_threads';
-import { ViewCheck } from '../vision/calibration/view-check.ts';
 import { DecodeError, decodeStream } from '../vision/decode/decode-stream.ts';
-import { BallDetector } from '../vision/detection/detect.ts';
 import { DetectorCache } from '../vision/detection/detector-cache.ts';
-import type { VisionCalibration } from '../vision/calibration/calibration-model.ts';
-import { scaleCalibration } from './calibration-scale.ts';
 import type { SegmentJob, SegmentMessage } from './parallel-tracks.ts';
 import { trackVideo } from './video-tracks.ts';
 
@@ -21,32 +17,22 @@ const post = (m: SegmentMessage): void => port.postMessage(m);
 /** How many of the video's first frames are looked through for a view of the table to learn the cloth from. */
 const FIRST_VIEW_FRAMES = 120;
 
-/** A detector whose cloth is learnt from the first frame of the video that is the calibrated view (null: none in the first frames). */
-async function detectorFromFirstView(job: SegmentJob): Promise<BallDetector | null> {
+/**
+ * Runs the segment's vision on the video's first view of the table (within its first
+ * FIRST_VIEW_FRAMES frames), as the first segment does, and keeps the detector with the cloth it
+ * learnt there in `detectors` (trackVideo gives it back when it ends).
+ */
+async function learnClothFromFirstView(job: SegmentJob, detectors: DetectorCache): Promise<void> {
   const stream = decodeStream(job.video, {
     pixelFormat: job.pixelFormat, threads: 1, maxFrames: FIRST_VIEW_FRAMES,
     ...(job.width ? { scale: { width: job.width } } : {}), ...(job.fps ? { fps: job.fps } : {}),
   });
-  let cal: VisionCalibration | null = null;
-  let view: ViewCheck | null = null;
-  for await (const f of stream) {
-    if (!cal) {
-      const img = f.image;
-      cal = img.width !== job.calibration.imageWidth || img.height !== job.calibration.imageHeight ? scaleCalibration(job.calibration, img.width, img.height) : job.calibration;
-      view = new ViewCheck(cal);
-    }
-    if (f.repeated || !view!.check(f.image).view) continue;
-    const d = new BallDetector(cal);
-    d.learnCloth(f.image);
-    return d;
-  }
-  return null;
+  for await (const _ of trackVideo(stream, job.calibration, { pipeline: job.pipeline, detectors })) break;
 }
 
 async function run(): Promise<void> {
   const detectors = new DetectorCache(1);
-  const first = job.start > 0 ? await detectorFromFirstView(job) : null;
-  if (first) detectors.give(first);
+  if (job.start > 0) await learnClothFromFirstView(job, detectors);
   const from = Math.max(0, job.start - job.warmup);
   // Exactly the frames before the segment's end, so that ffmpeg ends by itself (and reports its CPU time).
   const rate = job.fps ?? job.sourceFps;

@@ -42,13 +42,8 @@ export function stopAtRestingBall(from: { x: number; y: number }, predicted: Mot
   const nx = (hit.x - cx) / reach, ny = (hit.y - cy) / reach;
   const along = predicted.vx * nx + predicted.vy * ny;
   const vx = predicted.vx - along * nx, vy = predicted.vy - along * ny;
-  // The rest of the frame at the speed left across the line of centres (the way's length scales with it).
-  const left = 1 - first;
+  // The rest of the frame's way, scaled from the prediction's speed to the speed left.
   const speed = Math.hypot(predicted.vx, predicted.vy);
-  const ratio = speed > 0 ? Math.hypot(vx, vy) / speed : 0;
-  const rx = dx * left * ratio, ry = dy * left * ratio;
-  // Its direction: across the line of centres, on the side the ball came from.
-  const dir = Math.hypot(vx, vy) > 0 ? { x: vx / Math.hypot(vx, vy), y: vy / Math.hypot(vx, vy) } : { x: 0, y: 0 };
-  const run = Math.hypot(rx, ry);
-  return { ...predicted, x: cx + dir.x * run, y: cy + dir.y * run, vx, vy };
+  const k = speed > 0 ? ((1 - first) * Math.sqrt(dd)) / speed : 0;
+  return { ...predicted, x: cx + vx * k, y: cy + vy * k, vx, vy };
 }
