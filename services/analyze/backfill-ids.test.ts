@@ -33,19 +33,22 @@ describe('backfillIds', () => {
     expect(frames[1]!.balls.filter((b) => b.id === 3)).toHaveLength(1);
   });
 
-  it('names the ball struck from a still table the cue ball from its first frame (the tracker named it 0 at the strike), and takes 0 from a ball that had it meanwhile', () => {
+  it('names the ball struck from a still table the cue ball from its first frame (the tracker named it 0 when the stroke went on), and takes 0 from a ball that had it meanwhile', () => {
     // Track 4, a cream cue ball at rest, read as the 14; track 6, a white-capped 10, read as 0
-    // for a while; at frame 3 track 4 is struck and named 0.
+    // for a while; at frame 3 track 4 leaves rest at a stroke's step, at frame 4 it goes on and is
+    // marked struck and named 0.
     const frames: TrackFrame[] = [
       { frame: 0, t: 0, balls: [{ id: 14, x: -0.6, y: 0.2 }, { id: 10, x: 0.5, y: 0 }] },
       { frame: 1, t: 0.1, balls: [{ id: 14, x: -0.6, y: 0.2 }, { id: 0, x: 0.5, y: 0 }] },
       { frame: 2, t: 0.2, balls: [{ id: null, x: -0.6, y: 0.2, track: 4 }, { id: 10, x: 0.5, y: 0 }] },
-      { frame: 3, t: 0.3, balls: [{ id: 0, x: -0.5, y: 0.2, struck: true }, { id: 10, x: 0.5, y: 0 }] },
-      { frame: 4, t: 0.4, balls: [{ id: 0, x: -0.4, y: 0.2 }, { id: 10, x: 0.5, y: 0 }] },
+      { frame: 3, t: 0.3, balls: [{ id: 14, x: -0.5, y: 0.2 }, { id: 10, x: 0.5, y: 0 }] },
+      { frame: 4, t: 0.4, balls: [{ id: 0, x: -0.4, y: 0.2, struck: true }, { id: 10, x: 0.5, y: 0 }] },
+      { frame: 5, t: 0.5, balls: [{ id: 0, x: -0.3, y: 0.2 }, { id: 10, x: 0.5, y: 0 }] },
     ];
-    const r = backfillIds(frames, [[4, 6], [4, 6], [4, 6], [4, 6], [4, 6]]);
-    expect(r.struck).toBe(3);
+    const r = backfillIds(frames, [[4, 6], [4, 6], [4, 6], [4, 6], [4, 6], [4, 6]]);
+    expect(r.struck).toBe(4);
     for (const k of [0, 1, 2]) expect(frames[k]!.balls[0]).toEqual({ id: 0, x: -0.6, y: 0.2 });
+    expect(frames[3]!.balls[0]).toEqual({ id: 0, x: -0.5, y: 0.2 });
     // The 10 lost the 0 it had in frame 1 (and is named 10 there again by its track's votes).
     expect(frames[1]!.balls[1]).toEqual({ id: 10, x: 0.5, y: 0 });
     // A strike that did not name its ball 0 (the stroke seen, the looks too sure of another number) changes nothing.

@@ -70,26 +70,40 @@ export function backfillIds(frames: TrackFrame[], trackIds: readonly (readonly n
 /** How far (m) a resting ball's reported centre wanders (an elevated view's jitter included). */
 const REST_RADIUS = 0.02;
 
-/** Before each strike that named its ball 0, that track carries 0 while it rested before it. */
+/**
+ * Frames from a stroke to the frame that marks it `struck` (the tracker marks a strike when the
+ * ball's next sighting goes on its way, up to three unseen frames later), counted back.
+ */
+const STROKE_TO_MARK = 5;
+
+/** Before each strike that named its ball 0, that track carries 0 from the stroke back while it rested before it. */
 function backfillStruck(frames: TrackFrame[], trackIds: readonly (readonly number[])[]): number {
   let renamed = 0;
+  const ballOf = (j: number, tid: number): TrackBall | null => {
+    const n = trackIds[j]!.indexOf(tid);
+    return n < 0 ? null : frames[j]!.balls[n]!;
+  };
   frames.forEach((f, k) => f.balls.forEach((b, i) => {
     if (!b.struck || b.id !== 0) return;
     const tid = trackIds[k]![i]!;
     let spot: { x: number; y: number } | null = null;
     for (let j = k - 1; j >= 0; j--) {
-      const at = trackIds[j]!.indexOf(tid);
-      if (at < 0) break;
+      const own = ballOf(j, tid);
+      if (!own) break;
       const balls = frames[j]!.balls;
-      // Only where it rested before the stroke (earlier, the track may have followed another ball).
-      spot ??= { x: balls[at]!.x, y: balls[at]!.y };
-      if (Math.hypot(balls[at]!.x - spot.x, balls[at]!.y - spot.y) > REST_RADIUS) break;
-      if (balls[at]!.id === 0) continue;
+      // Only where it rested before the stroke (earlier, the track may have followed another ball);
+      // the frames between the stroke and its mark are on the way from there.
+      const before = j > 0 ? ballOf(j - 1, tid) : null;
+      const onTheWay = spot === null && k - j < STROKE_TO_MARK && before !== null && Math.hypot(own.x - before.x, own.y - before.y) > REST_RADIUS;
+      if (!onTheWay) spot ??= { x: own.x, y: own.y };
+      if (spot && Math.hypot(own.x - spot.x, own.y - spot.y) > REST_RADIUS) break;
+      if (own.id === 0) continue;
+      const n0 = trackIds[j]!.indexOf(tid);
       balls.forEach((o, n) => {
-        if (n !== at && o.id === 0) balls[n] = { ...o, id: null, track: trackIds[j]![n]! };
+        if (n !== n0 && o.id === 0) balls[n] = { ...o, id: null, track: trackIds[j]![n]! };
       });
-      const { track: _t, ...rest } = balls[at]!;
-      balls[at] = { ...rest, id: 0 };
+      const { track: _t, ...rest } = own;
+      balls[n0] = { ...rest, id: 0 };
       renamed++;
     }
   }));

@@ -80,6 +80,12 @@ export interface Track<D extends TablePositioned, H extends IdentityHook = Track
   leaving?: boolean;
   /** Where it rested before it left rest, and how many frames ago (for JUST_LEFT frames): a struck ball may outrun its window on its next frame. */
   restedAt?: { x: number; y: number; frames: number };
+  /**
+   * It left rest at a stroke's speed from a still table (from x, y; `reach` m on its first
+   * sighting off rest, along wx, wy): a strike when its next sighting is further on its way,
+   * within STRIKE_MAX_MISSED frames (`frames` unseen so far).
+   */
+  strikeFrom?: { x: number; y: number; reach: number; wx: number; wy: number; frames: number };
 }
 
 /** One ball of a frame's output: the detection (or the prediction while hidden) with its track. */
@@ -93,7 +99,7 @@ export interface TrackedBall<D extends TablePositioned> {
   vy: number;
   /** This frame's detection; null while the track coasts unseen. */
   detection: D | null;
-  /** Set on the frame a ball left rest at a strike's speed from a still table (it is the cue ball). */
+  /** Set on the frame a ball that left rest at a strike's speed from a still table went on its way (it is the cue ball). */
   struck?: true;
   /** True while coasting (hidden by the cue, an arm, a hand, or missed). */
   occluded: boolean;
@@ -186,6 +192,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     const out: TrackedBall<D>[] = [];
     const survivors: Track<D, H>[] = [];
     const leftRest: Track<D, H>[] = [];
+    const struck: Track<D, H>[] = [];
     this.live.forEach((tr, k) => {
       tr.identity.age();
       if (tr.restedAt && ++tr.restedAt.frames > JUST_LEFT) delete tr.restedAt;
@@ -198,6 +205,8 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
         const prev = tr.last;
         tr.missed = 0;
         tr.last = d;
+        if (tr.strikeFrom && goesOn(tr.strikeFrom, d)) struck.push(tr);
+        delete tr.strikeFrom;
         const moved = tr.anchor ? Math.hypot(d.x - tr.anchor.x, d.y - tr.anchor.y) : 0;
         const leaving = tr.leaving === true;
         tr.leaving = false;
@@ -214,6 +223,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
         tr.state = predicted[k]!;
         tr.missed++;
         tr.leaving = false;
+        if (tr.strikeFrom && ++tr.strikeFrom.frames > STRIKE_MAX_MISSED) delete tr.strikeFrom;
       }
       if (tr.missed > this.s.maxMissedFrames) return;
       survivors.push(tr);
@@ -224,10 +234,17 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     });
     this.live.length = 0;
     this.live.push(...survivors);
-    // A strike: one ball leaves rest at speed while every other ball in sight stands still.
+    // A strike: one ball leaves rest at speed while every other ball in sight stands still, and
+    // goes on (its next sighting further on its way). One step alone is not a stroke: a resting
+    // ball read 3 cm off as a player's arm uncovers it leaves rest too (9-ball 6324: the 6 took
+    // the cue ball's number, and the real stroke a moment later was lost).
     const mover = leftRest.length === 1 ? leftRest[0]! : null;
-    const struck = mover && this.live.every((tr) => tr === mover || this.standsStill(tr, tr.missed === 0 ? tr.last : null)) ? mover : null;
-    struck?.identity.markStruck?.();
+    if (mover?.restedAt && mover.last && this.live.every((tr) => tr === mover || this.standsStill(tr, tr.missed === 0 ? tr.last : null))) {
+      const { x, y } = mover.restedAt;
+      const wx = mover.last.x - x, wy = mover.last.y - y;
+      mover.strikeFrom = { x, y, reach: Math.hypot(wx, wy), wx, wy, frames: 0 };
+    }
+    for (const tr of struck) tr.identity.markStruck?.();
     for (const tr of this.live) {
       if (!this.isReported(tr)) continue;
       const seen = tr.missed === 0;
@@ -235,7 +252,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
         trackId: tr.trackId, id: tr.identity.resolved(),
         x: seen && tr.last ? tr.last.x : tr.state.x, y: seen && tr.last ? tr.last.y : tr.state.y,
         vx: tr.state.vx, vy: tr.state.vy, detection: seen ? tr.last : null, occluded: !seen,
-        ...(tr === struck ? { struck: true } : {}),
+        ...(struck.includes(tr) ? { struck: true } : {}),
       });
     }
     return uniqueIdentities(out, this.live);
@@ -356,6 +373,12 @@ const STRIKE_MAX_SPEED = 14;
 const JUST_LEFT = 2;
 /** …on its way: within this angle (rad) of the line from its rest through its last sighting. */
 const STRIKE_CONE = 0.35;
+
+/** A sighting further on a struck ball's way: at least half a stroke's step beyond its first, within STRIKE_CONE of that line. */
+function goesOn(s: NonNullable<Track<TablePositioned>['strikeFrom']>, d: TablePositioned): boolean {
+  const ux = d.x - s.x, uy = d.y - s.y, u = Math.hypot(ux, uy);
+  return u >= s.reach + STRIKE_STEP / 2 && (s.wx * ux + s.wy * uy) / (s.reach * u) >= Math.cos(STRIKE_CONE);
+}
 
 /**
  * Whether a track has rested (STRIKE_REST_HITS detections at its anchor) and, given a detection
