@@ -16,6 +16,7 @@ import { loadCalibration, type VisionCalibration } from '../vision/calibration/c
 import { decodeStream, type PixelFormat } from '../vision/decode/decode-stream.ts';
 import type { PipelineFrame, PipelineOptions } from '../vision/pipeline.ts';
 import { calibrateFromVideo } from './auto-calibrate.ts';
+import { unsureMessage } from '../vision/calibration/bed-check.ts';
 import { backfillIds, type BackfillResult } from './backfill-ids.ts';
 import { trackVideoParallel } from './parallel-tracks.ts';
 import { refereeWithoutOperator, type ReplayNote } from './replay-referee.ts';
@@ -112,6 +113,8 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeResult> {
   const trackIds = tracked.trackIds.filter((_, k) => kept[k]);
   const stats = tracked.stats;
   const recordingNotes = notesOnTheRecording(tracked, unseen);
+  const doubts = calibration.fit?.doubts ?? [];
+  if (doubts.length) recordingNotes.unshift({ line: null, t: calibrated === 'file' ? 0 : calibrated.t, note: `calibration unsure: ${unsureMessage(doubts)}` });
   const cpu = { nodeMs: (cpuUsed.user + cpuUsed.system) / 1000, ffmpegMs: tracked.ffmpegCpuMs };
   const backfill = backfillIds(frames, trackIds);
   await writeLines(join(o.out, 'tracks.jsonl'), frames);

@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import { BALL_IDS, TABLE_SIZES, isOneOf } from '../contract/ids.ts';
 import { calibrate, CalibrationError } from '../vision/calibration/calibrate.ts';
+import { unsureMessage } from '../vision/calibration/bed-check.ts';
 import { loadCalibration, type VisionCalibration } from '../vision/calibration/calibration-model.ts';
 import { decodeFrames, decodeImage } from '../vision/decode/decode.ts';
 import { LearnedBallDetector } from '../vision/detection/learned/learned-detector.ts';
@@ -47,6 +48,7 @@ export function registerCalibrate(program: Command): void {
         process.stdout.write(JSON.stringify(cal, null, 2) + '\n');
         const fit = cal.fit;
         process.stderr.write(`railbird calibrate: ${file}: ${fit?.edges ?? 'unknown'}, rail residual ${fit?.railResidualPx?.toFixed(2) ?? '-'} px, k1 ${cal.k1.toFixed(4)}, focal ${cal.fx.toFixed(0)} px (${fit?.focalSource ?? '-'})\n`);
+        if (fit?.doubts?.length) process.stderr.write(`railbird calibrate: UNSURE: ${unsureMessage(fit.doubts)}\n`);
       } catch (e) {
         process.stderr.write(`railbird calibrate: ${file}: ${(e as Error).message}\n`);
         process.exitCode = 1;

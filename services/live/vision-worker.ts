@@ -8,6 +8,7 @@ import { parentPort, Worker } from 'node:worker_threads';
 import type { TrackFrame } from '../contract/tracks.ts';
 import { emptyTrackStats, trackVideo, type TrackVideoOptions } from '../analyze/video-tracks.ts';
 import { calibrate, CalibrationError } from '../vision/calibration/calibrate.ts';
+import { unsureMessage } from '../vision/calibration/bed-check.ts';
 import { parseCalibration, type VisionCalibration } from '../vision/calibration/calibration-model.ts';
 import type { DecodedFrame } from '../vision/decode/decode-stream.ts';
 import { toRgbImage, type Yuv420Image } from '../vision/decode/yuv-image.ts';
@@ -112,7 +113,8 @@ async function run(job: VisionJob): Promise<void> {
     const it = decoded(job, ac.signal, dec);
     try {
       const cal = await calibrationFor(job, it, (n) => { note = n; });
-      note = null;
+      // A calibration with doubts is used, and said until the operator sets the corners.
+      note = cal?.fit?.doubts?.length ? `calibration unsure: ${unsureMessage(cal.fit.doubts)}` : null;
       if (cal) {
         const rest: AsyncIterable<DecodedFrame<Yuv420Image>> = { [Symbol.asyncIterator]: () => it };
         const lateOf = (f: TrackFrame): number => (playhead ? -playhead.msUntil({ pass: job.pass, t: f.t }) : job.kind === 'file' ? 0 : Date.now() - job.epochWall - f.t * 1000);

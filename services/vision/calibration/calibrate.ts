@@ -11,9 +11,10 @@ import { distortPixel, noseCorners, tableToImage, type LensModel, type VisionCal
 import { clothMask, dominantClothColour, type ClothColour } from './cloth-colour.ts';
 import { checkRgbImage, downscaleRgb, linearLuminance, type RgbImage } from '../decode/image.ts';
 import { applyH, invMat3, type Mat3, type Point2, type Vec3 } from '../numeric/linalg.ts';
-import { RAIL_SIDES, findRailEdges, type EdgeKind, type RailEdgePoint, type RailSide } from './rail-edges.ts';
+import { NOSE_SEARCH_SPACING_PX, RAIL_SIDES, findRailEdges, type EdgeKind, type RailEdgePoint, type RailSide } from './rail-edges.ts';
 import { fitRails, railCorners, type RailFit } from './rail-fit.ts';
 import { largestRegion, outlineQuad } from './table-outline.ts';
+import { checkBed } from './bed-check.ts';
 import { ALL_DROPS, DEFAULT_CUSHION_WIDTH, NO_OFFSETS, bedOffsets, faceSpans, homographyFromSeenLines, profileSpans, seenNoseEdges, type SideKinds } from './seen-edges.ts';
 
 export interface CalibrateOptions {
@@ -77,7 +78,7 @@ export function calibrate(rgb: Uint8Array, width: number, height: number, opts: 
   };
   const partial: VisionCalibration = { ...base, corners: [], pockets: [], cushions: [], cloth: null, fit: null };
   const img2 = (x: number, y: number): { u: number; v: number } => tableToImage(partial, x, y);
-  return {
+  const found: VisionCalibration = {
     ...partial,
     corners: noseCorners(table).map((c) => ({ ...c, ...img2(c.x, c.y) })),
     pockets: POCKETS.map((p) => {
@@ -96,6 +97,8 @@ export function calibrate(rgb: Uint8Array, width: number, height: number, opts: 
         }
       : { edges: 'cloth-outline', railResidualPx: null, railPoints: [0, 0, 0, 0], focalSource: pose.focalSource },
   };
+  // What the frame's cloth says of the fit (bed-check.ts): none of these doubts, or ask for the corners.
+  return { ...found, fit: { ...found.fit!, doubts: checkBed(img, found).doubts } };
 }
 
 /**
@@ -141,7 +144,7 @@ function fitNoses(
       : profileSpans(kinds, faces, band);
     const dips = Object.fromEntries(RAIL_SIDES.map((s) => [s, 0.05 + faces[s]]));
     const edges = findRailEdges(lum, img.width, img.height, {
-      hx, hy, project, ...band, cornerClear: 0.14, sideClear: 0.12, spacingPx: 2, spans, dips,
+      hx, hy, project, ...band, cornerClear: 0.14, sideClear: 0.12, spacingPx: NOSE_SEARCH_SPACING_PX, spans, dips,
       offsets: pass === 0 ? NO_OFFSETS : bedOffsets(seenNoseEdges(C, hx, hy, o.cw, kinds), C, hx, hy),
     }, img, [cloth.r, cloth.g]);
     // Each side's line is fitted to the kind of edge most of its points are.

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { TABLE_SIZES, isOneOf, type Pocket, type TableSize } from '../../contract/ids.ts';
 import { TABLE_SPECS } from '../../table/spec.ts';
 import { applyH, invMat3, type Mat3, type Point2, type Vec3 } from '../numeric/linalg.ts';
-import type { EdgeKind } from './rail-edges.ts';
+import type { EdgeKind, RailSide } from './rail-edges.ts';
 
 export type TablePlane = 'bed' | 'ball';
 
@@ -30,6 +30,18 @@ export interface ClothSummary {
   brightness: number;
 }
 
+/** Why a calibration may be wrong (stable codes; the message says it for the operator). */
+export type CalibrationDoubtCode = 'outline-only' | 'weak-side' | 'bed-edge-not-cloth' | 'bed-not-cloth';
+
+export interface CalibrationDoubt {
+  code: CalibrationDoubtCode;
+  /** The side it concerns (head, foot, left, right), when one. */
+  side?: RailSide;
+  /** The measured share of cloth (0–1) the doubt rests on, when one. */
+  cloth?: number;
+  message: string;
+}
+
 export interface CalibrationFit {
   /** What the table lines came from: the cushion noses (precise), or the cloth's outline only (fallback). */
   edges: 'cushion-noses' | 'cloth-outline';
@@ -41,6 +53,8 @@ export interface CalibrationFit {
   focalSource: 'homography' | 'height-prior';
   /** Per side (head, foot, left, right): the nose line fitted to a drop (rendered face, rail edge) or a nose rise (real cushions); absent: drops. */
   noseKinds?: [EdgeKind, EdgeKind, EdgeKind, EdgeKind];
+  /** Why the fit may be wrong (bed-check.ts); empty: none seen. Absent: not checked (a file from elsewhere, corners set by hand). */
+  doubts?: CalibrationDoubt[];
 }
 
 /** What `calibrate` writes (a superset of the renderer's `CalibrationJSON`). */

@@ -8,6 +8,8 @@ import { samplePlane, sampleRgb, type RgbImage } from '../decode/image.ts';
 import type { Point2 } from '../numeric/linalg.ts';
 
 export type RailSide = 'head' | 'foot' | 'left' | 'right';
+/** How far apart (px) calibration looks for nose edge points along a side. */
+export const NOSE_SEARCH_SPACING_PX = 2;
 export const RAIL_SIDES: readonly RailSide[] = ['head', 'foot', 'left', 'right'];
 /** Outward offsets (m) of the bed lines that look like the seen lines, per side. */
 export type SideOffsets = Record<RailSide, number>;

@@ -2,7 +2,8 @@
 // rail, 49–75° from straight down (models/identity/scenes.ts, the identity model's broadcast
 // split), ten resting balls. A table looks the same turned half a turn, so each view is scored
 // the way round that fits it best (head / foot is the operator's to set). Prints the nose-corner
-// error (px) and the resting balls' centre error on the table (mm), per tilt band.
+// error (px) and the resting balls' centre error on the table (mm), per tilt band, and how many
+// views the calibration check doubts (bed-check.ts) and how many are over 1 cm off undoubted.
 import { randomConfig, randomScene, RESTING_SCENES } from '../../../models/identity/scenes.ts';
 import { makeRenderer } from '../../../models/identity/samples.ts';
 import { Rng } from '../../../services/sim/render/prng.ts';
@@ -18,6 +19,10 @@ interface BandScore {
   ballMm: number[];
   /** Views whose median ball error is over 1 cm. */
   off: number;
+  /** Views whose calibration carries doubts (bed-check.ts: the operator is asked for the corners). */
+  unsure: number;
+  /** Views over 1 cm off without a doubt: a silently wrong bed. */
+  silent: number;
 }
 
 const BANDS = [[49, 60], [60, 70], [70, 76]] as const;
@@ -30,7 +35,7 @@ export function evalBroadcast(base: number, perSize: number): Map<string, BandSc
       const tilt = (Math.hypot(cfg.tiltX ?? 0, cfg.tiltY ?? 0) * 180) / Math.PI;
       const band = BANDS.find(([a, b]) => tilt >= a && tilt < b) ?? BANDS[BANDS.length - 1]!;
       const key = `${w}×${h} ${band[0]}–${band[1]}°`;
-      const s = out.get(key) ?? { views: 0, noses: 0, failed: 0, cornerPx: [], ballMm: [], off: 0 };
+      const s = out.get(key) ?? { views: 0, noses: 0, failed: 0, cornerPx: [], ballMm: [], off: 0, unsure: 0, silent: 0 };
       out.set(key, s);
       s.views++;
       const r = makeRenderer(cfg);
@@ -56,7 +61,12 @@ export function evalBroadcast(base: number, perSize: number): Map<string, BandSc
         return Math.hypot(turn * q.x - b.x, turn * q.y - b.y) * 1000;
       });
       s.ballMm.push(...balls);
-      if (quantile(balls, 0.5) > 10) s.off++;
+      const unsure = (cal.fit?.doubts?.length ?? 0) > 0;
+      if (unsure) s.unsure++;
+      if (quantile(balls, 0.5) > 10) {
+        s.off++;
+        if (!unsure) s.silent++;
+      }
     }
   }
   return out;
@@ -65,14 +75,14 @@ export function evalBroadcast(base: number, perSize: number): Map<string, BandSc
 export function printBroadcast(scores: Map<string, BandScore>, base: number): void {
   const pad = (x: string | number, n: number): string => String(x).padStart(n);
   console.log(`\nCalibration of elevated broadcast views (rendered, seeds from ${base}; cameras behind a rail 49–75° from straight down; scored either way round)`);
-  console.log(`${pad('view', 22)} ${pad('views', 6)} ${pad('noses', 6)} ${pad('corner med px', 14)} ${pad('p90 px', 8)} ${pad('ball med mm', 12)} ${pad('p90 mm', 8)} ${pad('views > 1 cm', 13)}`);
-  const all: BandScore = { views: 0, noses: 0, failed: 0, cornerPx: [], ballMm: [], off: 0 };
+  console.log(`${pad('view', 22)} ${pad('views', 6)} ${pad('noses', 6)} ${pad('corner med px', 14)} ${pad('p90 px', 8)} ${pad('ball med mm', 12)} ${pad('p90 mm', 8)} ${pad('views > 1 cm', 13)} ${pad('unsure', 7)} ${pad('> 1 cm, sure', 13)}`);
+  const all: BandScore = { views: 0, noses: 0, failed: 0, cornerPx: [], ballMm: [], off: 0, unsure: 0, silent: 0 };
   const row = (name: string, s: BandScore): void => {
-    console.log(`${pad(name, 22)} ${pad(s.views, 6)} ${pad(s.noses, 6)} ${pad(quantile(s.cornerPx, 0.5).toFixed(2), 14)} ${pad(quantile(s.cornerPx, 0.9).toFixed(2), 8)} ${pad(quantile(s.ballMm, 0.5).toFixed(1), 12)} ${pad(quantile(s.ballMm, 0.9).toFixed(1), 8)} ${pad(s.off + s.failed, 13)}`);
+    console.log(`${pad(name, 22)} ${pad(s.views, 6)} ${pad(s.noses, 6)} ${pad(quantile(s.cornerPx, 0.5).toFixed(2), 14)} ${pad(quantile(s.cornerPx, 0.9).toFixed(2), 8)} ${pad(quantile(s.ballMm, 0.5).toFixed(1), 12)} ${pad(quantile(s.ballMm, 0.9).toFixed(1), 8)} ${pad(s.off + s.failed, 13)} ${pad(s.unsure, 7)} ${pad(s.silent, 13)}`);
   };
   for (const [k, s] of [...scores].sort()) {
     row(k, s);
-    all.views += s.views; all.noses += s.noses; all.failed += s.failed; all.off += s.off;
+    all.views += s.views; all.noses += s.noses; all.failed += s.failed; all.off += s.off; all.unsure += s.unsure; all.silent += s.silent;
     all.cornerPx.push(...s.cornerPx); all.ballMm.push(...s.ballMm);
   }
   row('all', all);

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { TABLE_SPECS } from '../../services/table/spec.ts';
+import { TableRenderer } from '../../services/sim/render/index.ts';
+import { calibrate } from '../../services/vision/calibration/calibrate.ts';
+import { checkBed } from '../../services/vision/calibration/bed-check.ts';
+import { parseCalibration, type VisionCalibration } from '../../services/vision/calibration/calibration-model.ts';
+import { mulMat3, type Mat3 } from '../../services/vision/numeric/linalg.ts';
+import { evalScene } from '../support/render-scenes.ts';
+
+/** The calibration with its head side moved `out` metres beyond the true nose (the other sides kept). */
+function headMovedOut(cal: VisionCalibration, out: number): VisionCalibration {
+  const hx = TABLE_SPECS[cal.table].length / 2;
+  const a = (2 * hx + out) / (2 * hx);
+  const stretch: Mat3 = [a, 0, -out / 2, 0, 1, 0, 0, 0, 1];
+  const { homography: _h, ballHomography: _b, ...rest } = cal;
+  return parseCalibration({ ...rest, bedHomography: mulMat3(cal.bedHomography, stretch), ballCentreHomography: mulMat3(cal.ballCentreHomography, stretch) });
+}
+
+describe('the calibration check (is the bed on the cloth the frame shows?)', () => {
+  const r = new TableRenderer({ width: 1024, height: 576, cloth: 'green', seed: 4301 });
+  const f = r.render(evalScene(4301, { layout: 'scatter' }));
+  const img = { data: f.rgb, width: f.width, height: f.height };
+  const cal = calibrate(f.rgb, f.width, f.height, { table: '9ft' });
+
+  it('finds no doubt in a right calibration, and calibrate() says so in fit.doubts', () => {
+    expect(cal.fit?.doubts).toEqual([]);
+    const c = checkBed(img, cal);
+    expect(c.sure).toBe(true);
+    for (const side of ['head', 'foot', 'left', 'right'] as const) expect(c.edgeCloth[side]).toBeGreaterThan(0.9);
+  });
+
+  it('doubts a side put on the rail (10 cm beyond its nose): the bed just inside it is not cloth', () => {
+    const c = checkBed(img, headMovedOut(cal, 0.1));
+    expect(c.sure).toBe(false);
+    expect(c.doubts.map((d) => [d.code, d.side])).toEqual([['bed-edge-not-cloth', 'head']]);
+    expect(c.doubts[0]!.message).toMatch(/head side/);
+  });
+
+  it('doubts a bed from the cloth outline alone, and a side whose nose line rests on a handful of edge points', () => {
+    expect(checkBed(img, { ...cal, fit: { ...cal.fit!, edges: 'cloth-outline' } }).doubts.map((d) => d.code)).toEqual(['outline-only']);
+    const weak = checkBed(img, { ...cal, fit: { ...cal.fit!, railPoints: [cal.fit!.railPoints[0], 6, cal.fit!.railPoints[2], cal.fit!.railPoints[3]] } });
+    expect(weak.doubts.map((d) => [d.code, d.side])).toEqual([['weak-side', 'foot']]);
+  });
+});
