@@ -118,6 +118,11 @@ async function loadCalibration(id) {
   const byPocket = Object.fromEntries((C.cal.corners ?? []).map((c) => [c.pocket, c]));
   C.corners = ORDER.map((p) => ({ u: byPocket[p]?.u ?? 0, v: byPocket[p]?.v ?? 0 }));
   C.original = C.corners.map((c) => ({ ...c }));
+  // The automatic calibration's own doubts (fit.doubts): the operator is asked to check the corners.
+  const doubts = cal.fit?.doubts;
+  $('doubts').innerHTML = doubts?.length
+    ? `<div class="doubt"><span class="badge red">unsure</span> ${doubts.map((d) => escapeHtml(d.message)).join('; ')}. Drag the corners onto the cushion noses and save.</div>`
+    : doubts ? '<div class="muted small">Checked against the frame\'s cloth: no doubt found.</div>' : '';
   draw();
 }
 
