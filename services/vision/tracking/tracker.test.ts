@@ -195,6 +195,28 @@ describe('ball tracker', () => {
     expect(struck).not.toContain(six);
   });
 
+  it('gives the struck ball, too fast to be seen until it reached a resting ball, the sighting beside that ball on its own side (14.1 6331), not a ball\'s jump away from it', () => {
+    const run = (beside: { x: number; y: number }): { cue: boolean; struck: boolean } => {
+      const tracker = new BallTracker<Det>({ minHits: 1 });
+      const three = { x: 0.181, y: 0.021, tag: 'three' };
+      const fourteen = { x: 0.566, y: 0.012, tag: 'fourteen' };
+      let out = tracker.update([{ x: -0.058, y: 0.234, tag: 'cue' }, three, fourteen], 0);
+      const cue = out.find((o) => o.detection?.tag === 'cue')!.trackId;
+      for (let k = 1; k <= 10; k++) out = tracker.update([{ x: -0.058, y: 0.234, tag: 'cue' }, three, fourteen], k / FPS);
+      // Struck at about 8 m/s: unseen for two frames, then beside the 3, which flew off unseen.
+      tracker.update([three, fourteen], 11 / FPS);
+      tracker.update([three, fourteen], 12 / FPS);
+      out = tracker.update([{ ...beside, tag: 'beside' }, fourteen], 13 / FPS);
+      const first = out.find((o) => o.detection?.tag === 'beside');
+      out = tracker.update([{ x: beside.x - 0.015, y: beside.y - 0.036, tag: 'on' }, fourteen], 14 / FPS);
+      return { cue: first?.trackId === cue, struck: out.some((o) => o.trackId === cue && o.struck) };
+    };
+    // 6 cm from the 3, back toward where the cue ball came from: the cue ball.
+    expect(run({ x: 0.122, y: 0.024 })).toEqual({ cue: true, struck: true });
+    // 6 cm from the 3 on its far side (the 3 leaving): the 3's, as before.
+    expect(run({ x: 0.24, y: -0.03 }).cue).toBe(false);
+  });
+
   it('marks a stroke that falls late in a frame (the ball leaves rest slowly, then steps at a stroke\'s speed), not a ball taking the detection of a rolling ball hidden against it', () => {
     // Real clip 4: the cue ball moves 1.6 cm in the frame it leaves rest in, then 3 cm a frame.
     const tracker = new BallTracker<Det>({ minHits: 1 });

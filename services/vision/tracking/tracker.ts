@@ -298,10 +298,16 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     const lost = this.live.flatMap((tr, k) => (match[k]! < 0 && tr.missed < STRIKE_MAX_MISSED && this.isReported(tr) && (rests(tr, null) || tr.restedAt) ? [k] : []));
     if (lost.length !== 1) return;
     const k = lost[0]!;
-    if (!this.live.every((o, j) => j === k || this.standsStill(o, match[j]! >= 0 ? detections[match[j]!]! : null))) return;
     const tr = this.live[k]!;
     const resting = rests(tr, null);
     const a = resting ? tr.anchor! : tr.restedAt!;
+    // Every other ball stands still, but for at most one resting ball the struck one ran straight
+    // into (`hitBy`), whose detection now lies back toward where the struck one came from: a ball
+    // hit moves away from its hitter, so that detection is the hitter's (14.1 6331: a cue ball
+    // too fast to be seen reached the 3, the 3 flew off unseen, and the 3's track took the cue ball).
+    const stirred = this.live.flatMap((o, j) => (j === k || this.standsStill(o, match[j]! >= 0 ? detections[match[j]!]! : null) ? [] : [j]));
+    const hitBy = stirred.length === 1 && this.hitterSighting(stirred[0]!, match, detections, a) ? stirred[0]! : null;
+    if (stirred.length > (hitBy === null ? 0 : 1)) return;
     // Since it left rest: the frame it left in may have begun a frame before it was seen off its rest.
     const elapsed = dt * (tr.missed + 1 + (resting ? 0 : tr.restedAt!.frames + 1));
     // Having left rest, it goes on the way it went: beyond its last sighting, within STRIKE_CONE of that line.
@@ -319,20 +325,42 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     const owner = (di: number): number => match.findIndex((m) => m === di);
     const free = (di: number): boolean => {
       const j = owner(di);
-      return j < 0 || (!resting && this.live[j]!.hits === 1 && !this.isReported(this.live[j]!));
+      return j < 0 || j === hitBy || (!resting && this.live[j]!.hits === 1 && !this.isReported(this.live[j]!));
     };
     const near = detections.flatMap((d, di) => {
       const r = Math.hypot(d.x - a.x, d.y - a.y);
       return free(di) && r >= STRIKE_STEP && r <= STRIKE_MAX_SPEED * elapsed && onItsWay(d) ? [di] : [];
     });
     if (near.length !== 1) return;
+    // With a ball stirred, only the sighting beside it may be the struck ball's.
+    if (hitBy !== null && owner(near[0]!) !== hitBy) return;
     const d = detections[near[0]!]!;
-    const young = owner(near[0]!);
-    if (young >= 0) match[young] = -1;
+    const owned = owner(near[0]!);
+    if (owned >= 0) match[owned] = -1;
     match[k] = near[0]!;
     const from = resting || !last ? a : last;
     const took = resting || !last ? elapsed : dt * (tr.missed + 1);
     out.set(k, { ...this.s.motion.init(d.x, d.y), vx: (d.x - from.x) / took, vy: (d.y - from.y) / took });
+  }
+
+  /**
+   * Whether track j, resting, was seen this frame off its rest toward `from` (where a struck ball
+   * left rest), near the straight line from there to it: the struck ball's sighting beside the
+   * ball it reached, not that ball leaving (a ball hit moves away from its hitter).
+   */
+  private hitterSighting(j: number, match: readonly number[], detections: readonly D[], from: { x: number; y: number }): boolean {
+    const o = this.live[j]!;
+    const di = match[j]!;
+    if (di < 0 || !rests(o, null)) return false;
+    const d = detections[di]!;
+    const rest = o.anchor!;
+    const R = this.s.ballRadius ?? BALL_RADIUS;
+    const tx = from.x - rest.x, ty = from.y - rest.y, t = Math.hypot(tx, ty);
+    const mx = d.x - rest.x, my = d.y - rest.y, m = Math.hypot(mx, my);
+    if (!(t > 2 * R) || !(m > 0) || m > 4 * R) return false;
+    const towardHitter = (mx * tx + my * ty) / (m * t) > 0;
+    const offLine = Math.abs(mx * ty - my * tx) / t;
+    return towardHitter && offLine <= 2 * R;
   }
 
   /**
