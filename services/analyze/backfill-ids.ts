@@ -79,17 +79,15 @@ const STROKE_TO_MARK = 5;
 /** Before each strike that named its ball 0, that track carries 0 from the stroke back while it rested before it. */
 function backfillStruck(frames: TrackFrame[], trackIds: readonly (readonly number[])[]): number {
   let renamed = 0;
-  const ballOf = (j: number, tid: number): TrackBall | null => {
-    const n = trackIds[j]!.indexOf(tid);
-    return n < 0 ? null : frames[j]!.balls[n]!;
-  };
+  const ballOf = (j: number, tid: number): TrackBall | null => frames[j]!.balls[trackIds[j]!.indexOf(tid)] ?? null;
   frames.forEach((f, k) => f.balls.forEach((b, i) => {
     if (!b.struck || b.id !== 0) return;
     const tid = trackIds[k]![i]!;
     let spot: { x: number; y: number } | null = null;
     for (let j = k - 1; j >= 0; j--) {
-      const own = ballOf(j, tid);
-      if (!own) break;
+      const at = trackIds[j]!.indexOf(tid);
+      if (at < 0) break;
+      const own = frames[j]!.balls[at]!;
       const balls = frames[j]!.balls;
       // Only where it rested before the stroke (earlier, the track may have followed another ball);
       // the frames between the stroke and its mark are on the way from there.
@@ -98,12 +96,11 @@ function backfillStruck(frames: TrackFrame[], trackIds: readonly (readonly numbe
       if (!onTheWay) spot ??= { x: own.x, y: own.y };
       if (spot && Math.hypot(own.x - spot.x, own.y - spot.y) > REST_RADIUS) break;
       if (own.id === 0) continue;
-      const n0 = trackIds[j]!.indexOf(tid);
       balls.forEach((o, n) => {
-        if (n !== n0 && o.id === 0) balls[n] = { ...o, id: null, track: trackIds[j]![n]! };
+        if (n !== at && o.id === 0) balls[n] = { ...o, id: null, track: trackIds[j]![n]! };
       });
       const { track: _t, ...rest } = own;
-      balls[n0] = { ...rest, id: 0 };
+      balls[at] = { ...rest, id: 0 };
       renamed++;
     }
   }));

@@ -43,21 +43,34 @@ const STEP = 0.02;
 const WEAK_SUPPORT = 0.12;
 const WORK_SIZE = 480;
 
+/** The frame's cloth mask on a copy `factor` times smaller than the frame. */
+export interface ClothOfFrame {
+  mask: Uint8Array;
+  width: number;
+  height: number;
+  factor: number;
+}
+
 /** Checks a calibration against the frame it came from (any frame of the same view). */
 export function checkBed(img: RgbImage, cal: VisionCalibration): BedCheck {
+  const factor = Math.max(1, Math.round(Math.max(img.width, img.height) / WORK_SIZE));
+  const small = downscaleRgb(img, factor);
+  return checkBedOnCloth(cal, { mask: clothMask(small, dominantClothColour(small)), width: small.width, height: small.height, factor });
+}
+
+/** The same on the cloth mask calibrate() already made. */
+export function checkBedOnCloth(cal: VisionCalibration, cloth: ClothOfFrame): BedCheck {
   const spec = TABLE_SPECS[cal.table];
   const hx = spec.length / 2;
   const hy = spec.width / 2;
-  const factor = Math.max(1, Math.round(Math.max(img.width, img.height) / WORK_SIZE));
-  const small = downscaleRgb(img, factor);
-  const mask = clothMask(small, dominantClothColour(small));
+  const { mask, width, height, factor } = cloth;
   /** 1 cloth, 0 not, null out of the frame. */
   const clothAt = (x: number, y: number): number | null => {
     const p = tableToImage(cal, x, y);
     const u = Math.floor(p.u / factor);
     const v = Math.floor(p.v / factor);
-    if (!(u >= 0 && v >= 0 && u < small.width && v < small.height)) return null;
-    return mask[v * small.width + u]!;
+    if (!(u >= 0 && v >= 0 && u < width && v < height)) return null;
+    return mask[v * width + u]!;
   };
   const share = (points: { x: number; y: number }[]): number | null => {
     let seen = 0;

@@ -14,7 +14,7 @@ import { applyH, invMat3, type Mat3, type Point2, type Vec3 } from '../numeric/l
 import { NOSE_SEARCH_SPACING_PX, RAIL_SIDES, findRailEdges, type EdgeKind, type RailEdgePoint, type RailSide } from './rail-edges.ts';
 import { fitRails, railCorners, type RailFit } from './rail-fit.ts';
 import { largestRegion, outlineQuad } from './table-outline.ts';
-import { checkBed } from './bed-check.ts';
+import { checkBedOnCloth } from './bed-check.ts';
 import { ALL_DROPS, DEFAULT_CUSHION_WIDTH, NO_OFFSETS, bedOffsets, faceSpans, homographyFromSeenLines, profileSpans, seenNoseEdges, type SideKinds } from './seen-edges.ts';
 
 export interface CalibrateOptions {
@@ -98,7 +98,8 @@ export function calibrate(rgb: Uint8Array, width: number, height: number, opts: 
       : { edges: 'cloth-outline', railResidualPx: null, railPoints: [0, 0, 0, 0], focalSource: pose.focalSource },
   };
   // What the frame's cloth says of the fit (bed-check.ts): none of these doubts, or ask for the corners.
-  return { ...found, fit: { ...found.fit!, doubts: checkBed(img, found).doubts } };
+  const doubts = checkBedOnCloth(found, { mask, width: small.width, height: small.height, factor }).doubts;
+  return { ...found, fit: { ...found.fit!, doubts } };
 }
 
 /**

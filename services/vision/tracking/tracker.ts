@@ -81,11 +81,11 @@ export interface Track<D extends TablePositioned, H extends IdentityHook = Track
   /** Where it rested before it left rest, and how many frames ago (for JUST_LEFT frames): a struck ball may outrun its window on its next frame. */
   restedAt?: { x: number; y: number; frames: number };
   /**
-   * It left rest at a stroke's speed from a still table (from x, y; `reach` m on its first
-   * sighting off rest, along wx, wy): a strike when its next sighting is further on its way,
-   * within STRIKE_MAX_MISSED frames (`frames` unseen so far).
+   * It left rest at a stroke's speed from a still table (from x, y; its first sighting off rest
+   * wx, wy from there): a strike when its next sighting is further on its way, within
+   * STRIKE_MAX_MISSED frames (`frames` unseen so far).
    */
-  strikeFrom?: { x: number; y: number; reach: number; wx: number; wy: number; frames: number };
+  strikeFrom?: { x: number; y: number; wx: number; wy: number; frames: number };
 }
 
 /** One ball of a frame's output: the detection (or the prediction while hidden) with its track. */
@@ -128,6 +128,8 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
   private readonly live: Track<D, H>[] = [];
   private nextId = 1;
   private lastT: number | null = null;
+  /** The predictions made for time t (pipeline.ts asks predictedRegions twice a frame, then update): computed once, the tracks do not change between. */
+  private predictedAt: { t: number; states: MotionState[] } | null = null;
 
   /** Settings not given take `defaultTrackerSettings`; a custom hook type needs its `identity` factory. */
   constructor(settings: Partial<TrackerSettings<D, H>> = {}) {
@@ -151,8 +153,11 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
 
   /** Where each live track is expected at time t, with a search radius (for the detector's windows). */
   predictedRegions(t: number, minRadius = 0.05): { x: number; y: number; radius: number; trackId: number }[] {
-    const dt = this.lastT === null ? 0 : Math.max(0, t - this.lastT);
-    return this.predictAll(dt).map((p, k) => {
+    if (this.predictedAt?.t !== t) {
+      const dt = this.lastT === null ? 0 : Math.max(0, t - this.lastT);
+      this.predictedAt = { t, states: this.predictAll(dt) };
+    }
+    return this.predictedAt.states.map((p, k) => {
       const tr = this.live[k]!;
       return { x: p.x, y: p.y, radius: Math.max(minRadius, 3 * this.s.motion.positionSigma(p)), trackId: tr.trackId };
     });
@@ -177,7 +182,8 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     const dt = this.lastT === null ? 0 : t - this.lastT;
     if (!(dt >= 0)) throw new Error('BallTracker.update: time went backwards');
     this.lastT = t;
-    const predicted = this.predictAll(dt);
+    const predicted = this.predictedAt?.t === t ? this.predictedAt.states : this.predictAll(dt);
+    this.predictedAt = null;
     const cost = predicted.map((p) => {
       const gate = this.s.maxDistance + this.s.gateSigmas * this.s.motion.positionSigma(p);
       return detections.map((d) => {
@@ -205,7 +211,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
         const prev = tr.last;
         tr.missed = 0;
         tr.last = d;
-        if (tr.strikeFrom && goesOn(tr.strikeFrom, d)) struck.push(tr);
+        if (tr.strikeFrom && furtherOnItsWay(tr.strikeFrom, tr.strikeFrom.wx, tr.strikeFrom.wy, d, STRIKE_STEP / 2)) struck.push(tr);
         delete tr.strikeFrom;
         const moved = tr.anchor ? Math.hypot(d.x - tr.anchor.x, d.y - tr.anchor.y) : 0;
         const leaving = tr.leaving === true;
@@ -241,8 +247,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     const mover = leftRest.length === 1 ? leftRest[0]! : null;
     if (mover?.restedAt && mover.last && this.live.every((tr) => tr === mover || this.standsStill(tr, tr.missed === 0 ? tr.last : null))) {
       const { x, y } = mover.restedAt;
-      const wx = mover.last.x - x, wy = mover.last.y - y;
-      mover.strikeFrom = { x, y, reach: Math.hypot(wx, wy), wx, wy, frames: 0 };
+      mover.strikeFrom = { x, y, wx: mover.last.x - x, wy: mover.last.y - y, frames: 0 };
     }
     for (const tr of struck) tr.identity.markStruck?.();
     for (const tr of this.live) {
@@ -312,12 +317,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     const elapsed = dt * (tr.missed + 1 + (resting ? 0 : tr.restedAt!.frames + 1));
     // Having left rest, it goes on the way it went: beyond its last sighting, within STRIKE_CONE of that line.
     const last = tr.last;
-    const onItsWay = (d: D): boolean => {
-      if (resting || !last) return true;
-      const wx = last.x - a.x, wy = last.y - a.y, w = Math.hypot(wx, wy);
-      const ux = d.x - a.x, uy = d.y - a.y, u = Math.hypot(ux, uy);
-      return w > 0 && u > w && (wx * ux + wy * uy) / (w * u) >= Math.cos(STRIKE_CONE);
-    };
+    const onItsWay = (d: D): boolean => resting || !last || furtherOnItsWay(a, last.x - a.x, last.y - a.y, d, 0);
     // For a ball that has left rest, a detection another track took is free when that track is one
     // frame old and not reported (the stroke's smear, seen beside the ball as it left rest, started a
     // track of its own). Not for a ball still at rest: a hand or cue tip beside a ball hidden under
@@ -402,10 +402,14 @@ const JUST_LEFT = 2;
 /** …on its way: within this angle (rad) of the line from its rest through its last sighting. */
 const STRIKE_CONE = 0.35;
 
-/** A sighting further on a struck ball's way: at least half a stroke's step beyond its first, within STRIKE_CONE of that line. */
-function goesOn(s: NonNullable<Track<TablePositioned>['strikeFrom']>, d: TablePositioned): boolean {
-  const ux = d.x - s.x, uy = d.y - s.y, u = Math.hypot(ux, uy);
-  return u >= s.reach + STRIKE_STEP / 2 && (s.wx * ux + s.wy * uy) / (s.reach * u) >= Math.cos(STRIKE_CONE);
+/**
+ * A sighting further on a ball's way from its rest `from` (its way so far: wx, wy): more than
+ * `margin` beyond how far it had gone, within STRIKE_CONE of that line.
+ */
+function furtherOnItsWay(from: TablePositioned, wx: number, wy: number, d: TablePositioned, margin: number): boolean {
+  const w = Math.hypot(wx, wy);
+  const ux = d.x - from.x, uy = d.y - from.y, u = Math.hypot(ux, uy);
+  return w > 0 && u > w + margin && (wx * ux + wy * uy) / (w * u) >= Math.cos(STRIKE_CONE);
 }
 
 /**
