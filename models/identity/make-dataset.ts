@@ -3,7 +3,7 @@
 // processes:
 //   node bin/run-ts.mjs models/identity/make-dataset.ts --split train --configs 120 --shard 0 --shards 2
 // Writes <out>/<split>-<shard>-crops.npy (N,32,32,3 uint8) and <split>-<shard>-meta.npy
-// (N,8 float32: label, set, occluded, smear, diameter, noneType, height, tilt; see samples.ts).
+// (N,8 float32: label, set (0 standard, 1 TV, 2 other shades), occluded, smear, diameter, noneType, height, tilt; see samples.ts).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,19 +13,21 @@ import { META_COLUMNS, configSamples, metaRow, type Sample } from './samples.ts'
 import { RESTING_SCENES, TRAIN_SCENES, randomConfig } from './scenes.ts';
 
 /** First configuration seed of each split: the evaluation never sees a training seed. */
-export const SPLIT_SEEDS = { train: 1, oblique: 200_000, broadcast: 300_000, val: 500_000, test: 900_000 } as const;
+export const SPLIT_SEEDS = { train: 1, oblique: 200_000, broadcast: 300_000, palette: 600_000, val: 500_000, test: 900_000 } as const;
 export type Split = keyof typeof SPLIT_SEEDS;
 
 export function splitSamples(split: Split, configs: number, frames: number, shard: number, shards: number, log?: (s: string) => void): Sample[] {
   const all: Sample[] = [];
   for (let i = shard; i < configs; i += shards) {
     const cfg = split === 'broadcast' ? randomConfig(SPLIT_SEEDS[split] + i, undefined, 0, 1)
+      // Every setup with another set's shades; a third with an oblique camera.
+      : split === 'palette' ? randomConfig(SPLIT_SEEDS[split] + i, undefined, 0.3, 0, 1)
       : randomConfig(SPLIT_SEEDS[split] + i, undefined, split === 'oblique' ? 1 : split === 'train' ? 0 : 0.3, split === 'test' ? 0.3 : 0);
     const t0 = performance.now();
-    const scenes = split === 'train' || split === 'oblique' || split === 'broadcast' ? TRAIN_SCENES : i % 2 === 0 ? RESTING_SCENES : TRAIN_SCENES;
+    const scenes = split === 'train' || split === 'oblique' || split === 'broadcast' || split === 'palette' ? TRAIN_SCENES : i % 2 === 0 ? RESTING_SCENES : TRAIN_SCENES;
     const s = configSamples(cfg, frames, scenes, { noneRatio: 0.35, maxOccluded: 0.95 });
     for (const x of s) all.push(x);
-    log?.(`${split} config ${i} ${cfg.width}x${cfg.height} ${cfg.table} ${cfg.ballSet} cloth ${cfg.cloth.join(',')}: ${s.length} crops in ${((performance.now() - t0) / 1000).toFixed(1)} s (total ${all.length})`);
+    log?.(`${split} config ${i} ${cfg.width}x${cfg.height} ${cfg.table} ${typeof cfg.ballSet === 'string' ? cfg.ballSet : cfg.ballSet.name} cloth ${cfg.cloth.join(',')}: ${s.length} crops in ${((performance.now() - t0) / 1000).toFixed(1)} s (total ${all.length})`);
   }
   return all;
 }

@@ -18,7 +18,7 @@ export interface Sample {
   crop: Uint8Array;
   /** 0–15 ball id, NONE_CLASS (16) not a ball. */
   label: number;
-  /** 0 standard set, 1 TV set. */
+  /** 0 standard set, 1 TV set, 2 another set's shades (palettes.ts). */
   set: number;
   occluded: number;
   /** Motion smear over the exposure, in ball diameters. */
@@ -30,6 +30,8 @@ export interface Sample {
   height: number;
   /** Camera tilt from straight down (degrees). */
   tilt: number;
+  /** The frame of its setup the crop was cut from. */
+  frame: number;
 }
 
 /** Meta columns written beside the crops (float32, one row per sample). */
@@ -65,13 +67,16 @@ export interface FrameSamplesOptions {
   noneRatio: number;
   /** Skip ball crops hidden more than this. */
   maxOccluded: number;
+  /** Balls per frame (16: one of each id); default by image size (`ballsPerFrame`). */
+  balls?: number;
 }
 
 /** The crops of one rendered frame. */
 export function frameSamples(rng: Rng, r: TableRenderer, cfg: RenderConfig, scene: FrameScene, f: RenderedFrame, o: FrameSamplesOptions): Sample[] {
   const out: Sample[] = [];
-  const set = cfg.ballSet === 'tv' ? 1 : 0;
+  const set = cfg.ballSet === 'tv' ? 1 : cfg.ballSet === 'standard' ? 0 : 2;
   const tilt = (Math.hypot(cfg.tiltX ?? 0, cfg.tiltY ?? 0) * 180) / Math.PI;
+  const frame = scene.frame ?? 0;
   const centres: { u: number; v: number; d: number; x: number; y: number }[] = [];
   f.balls.forEach((t, i) => {
     const b = scene.balls[i]!;
@@ -80,7 +85,7 @@ export function frameSamples(rng: Rng, r: TableRenderer, cfg: RenderConfig, scen
     if (!t.inImage || t.occludedFraction > o.maxOccluded) return;
     const speed = Math.hypot(b.v?.x ?? 0, b.v?.y ?? 0);
     const smear = (speed * r.exposure) / (2 * R);
-    out.push({ crop: jitteredCrop(rng, f, t.u, t.v, d), label: t.id, set, occluded: t.occludedFraction, smear, diameter: d, noneType: 0, height: f.height, tilt });
+    out.push({ crop: jitteredCrop(rng, f, t.u, t.v, d), label: t.id, set, occluded: t.occludedFraction, smear, diameter: d, noneType: 0, height: f.height, tilt, frame });
   });
   const spec = TABLE_SPECS[cfg.table as TableSize];
   const hx = spec.length / 2, hy = spec.width / 2;
@@ -92,7 +97,7 @@ export function frameSamples(rng: Rng, r: TableRenderer, cfg: RenderConfig, scen
     if (c.u < 0 || c.v < 0 || c.u > f.width - 1 || c.v > f.height - 1) continue;
     const d = diameterAt(r, p.x, p.y, R);
     if (centres.some((b) => Math.hypot(b.u - c.u, b.v - c.v) < 0.5 * Math.max(d, b.d))) continue;
-    out.push({ crop: jitteredCrop(rng, f, c.u, c.v, d), label: NONE_CLASS, set, occluded: 0, smear: 0, diameter: d, noneType: p.type, height: f.height, tilt });
+    out.push({ crop: jitteredCrop(rng, f, c.u, c.v, d), label: NONE_CLASS, set, occluded: 0, smear: 0, diameter: d, noneType: p.type, height: f.height, tilt, frame });
     k++;
   }
   return out;
@@ -149,7 +154,7 @@ function nonePoint(rng: Rng, scene: FrameScene, hx: number, hy: number, balls: {
 export function configSamples(cfg: RenderConfig, frames: number, scenes: SceneOptions, o: FrameSamplesOptions, sceneSeed = cfg.seed): Sample[] {
   const r = makeRenderer(cfg);
   const rng = new Rng(sceneSeed ^ 0x5ce4e);
-  const n = ballsPerFrame(cfg.height);
+  const n = o.balls ?? ballsPerFrame(cfg.height);
   const out: Sample[] = [];
   for (let k = 0; k < frames; k++) {
     const scene = randomScene(rng, cfg.table, n, scenes);

@@ -5,8 +5,9 @@
 // ball). Everything is seeded (the renderer's Rng): the same seed gives the same frames.
 import type { BallId, TableSize } from '../../services/contract/ids.ts';
 import { BALL_RADIUS, TABLE_SPECS } from '../../services/table/spec.ts';
-import { CLOTHS, randomQuat, type BallSetName, type FrameScene, type Quat, type RailName, type RGB, type SceneBall } from '../../services/sim/render/index.ts';
+import { CLOTHS, randomQuat, type BallSet, type FrameScene, type Quat, type RailName, type RGB, type SceneBall } from '../../services/sim/render/index.ts';
 import { Rng } from '../../services/sim/render/prng.ts';
+import { randomPalette } from './palettes.ts';
 
 const R = BALL_RADIUS;
 
@@ -17,7 +18,7 @@ export interface RenderConfig {
   table: TableSize;
   cloth: RGB;
   rail: RailName;
-  ballSet: BallSetName;
+  ballSet: BallSet;
   /** Fraction of the image left free around the table (bigger: smaller balls). */
   margin: number;
   /** Camera tilts (rad) of an oblique, broadcast-like view; absent: overhead (the renderer's ±1.5°). */
@@ -62,9 +63,10 @@ function randomCloth(rng: Rng): RGB {
 /**
  * A random setup; `obliqueShare` of them get a camera tilted 9–37°, and `broadcastShare` of the
  * rest a broadcast camera behind a rail, 49–75° from straight down (the real elevated TV views
- * are ~70°: balls seen from the side, a stripe's band across them, their shadow below).
+ * are ~70°: balls seen from the side, a stripe's band across them, their shadow below);
+ * `paletteShare` of them a ball set of random shades within the numbering convention (palettes.ts).
  */
-export function randomConfig(seed: number, sizes = RESOLUTIONS, obliqueShare = 0, broadcastShare = 0): RenderConfig {
+export function randomConfig(seed: number, sizes = RESOLUTIONS, obliqueShare = 0, broadcastShare = 0, paletteShare = 0): RenderConfig {
   const rng = new Rng(seed ^ 0x1d3a7);
   const [width, height] = weighted(rng, sizes);
   const fps = rng.next() < 0.5 ? 30 : 60;
@@ -95,6 +97,7 @@ export function randomConfig(seed: number, sizes = RESOLUTIONS, obliqueShare = 0
     cfg.tiltY = tilt * Math.sin(dir);
     cfg.roll = (shortRail ? Math.sign(Math.sin(dir)) * (Math.PI / 2) : 0) + rng.range(-0.03, 0.03);
   }
+  if (paletteShare > 0 && rng.next() < paletteShare) cfg.ballSet = randomPalette(new Rng(seed ^ 0xba11), `random-${seed}`);
   return cfg;
 }
 

@@ -14,7 +14,8 @@ on cue balls (many real cue balls have them), chroma blur (4:2:0 video), brightn
 saturation / white balance / gamma, small hue rotation, blur, down-and-up sampling, sensor
 noise, JPEG re-encoding of a share of the crops.
 Deterministic: fixed seeds, one data order per seed (CPU, 1 thread: more threads are far
-slower on a shared 2-core machine).
+slower on a shared 2-core machine). A checkpoint is written after every epoch; `--resume` goes on
+from it after an interruption.
 """
 import argparse
 import glob
@@ -192,7 +193,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--data', default='tmp/identity-data')
     ap.add_argument('--out', default='models/identity/ball-identity.onnx')
-    ap.add_argument('--splits', default='train,oblique', help='training splits (file prefixes) in --data')
+    ap.add_argument('--splits', default='train,oblique', help='training splits (file prefixes) in --data; + palette: the variant with random ball-set shades (MODEL_CARD)')
     ap.add_argument('--epochs', type=int, default=4)
     ap.add_argument('--batch', type=int, default=256)
     ap.add_argument('--lr', type=float, default=4e-3)
@@ -200,7 +201,11 @@ def main():
     ap.add_argument('--max-occluded', type=float, default=0.6)
     ap.add_argument('--jpeg', type=float, default=0.3, help='share of crops re-encoded as JPEG')
     ap.add_argument('--threads', type=int, default=1, help='more than 1 is much slower on a shared 2-core machine')
+    ap.add_argument('--checkpoint', default=None, help='saved after every epoch (default: tmp/<model name>.ckpt, git-ignored); an interrupted run goes on from it with --resume')
+    ap.add_argument('--resume', action='store_true', help='continue from --checkpoint if it exists')
     args = ap.parse_args()
+    ckpt = args.checkpoint or os.path.join('tmp', os.path.splitext(os.path.basename(args.out))[0] + '.ckpt')
+    os.makedirs(os.path.dirname(ckpt) or '.', exist_ok=True)
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
@@ -225,7 +230,17 @@ def main():
     xt_all = torch.from_numpy(xj)
     yt_all = torch.from_numpy(ytr)
     step = 0
-    for ep in range(args.epochs):
+    first = 0
+    if args.resume and os.path.exists(ckpt):
+        st = torch.load(ckpt)
+        model.load_state_dict(st['model'])
+        opt.load_state_dict(st['opt'])
+        sched.load_state_dict(st['sched'])
+        g.set_state(st['generator'])
+        torch.set_rng_state(st['torch_rng'])
+        first, step = st['epoch'], st['step']
+        print(f'resumed from {ckpt} after epoch {first} (step {step})', flush=True)
+    for ep in range(first, args.epochs):
         model.train()
         t0 = time.time()
         perm = torch.randperm(len(xtr), generator=g)
@@ -256,6 +271,10 @@ def main():
             rest = (mva[ok, 3] == 0) & (yva[ok] != 16)
             msg += f' val {acc:.4f} val-resting {float((p[rest] == yva[ok][rest]).mean()):.4f}'
         print(msg, flush=True)
+        # Everything the next epoch depends on, so a resumed run gives the same model.
+        torch.save({'model': model.state_dict(), 'opt': opt.state_dict(), 'sched': sched.state_dict(), 'generator': g.get_state(),
+                    'torch_rng': torch.get_rng_state(), 'epoch': ep + 1, 'step': step}, ckpt + '.part')
+        os.replace(ckpt + '.part', ckpt)  # never a half-written checkpoint
 
     model.eval()
     out = args.out

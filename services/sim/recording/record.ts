@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Game, TableSize } from '../../contract/ids.ts';
 import { TABLE_SPECS } from '../../table/spec.ts';
 import { simulateMatch, simulationOptions, DEMO_PAUSE, type MatchRecording, type PresetName } from '../game/index.ts';
-import { TableRenderer, VideoEncoder, randomCameraOptions, trackLine, type BallSetName, type ClothName } from '../render/index.ts';
+import { TableRenderer, VideoEncoder, randomCameraOptions, trackLine, type BallSet, type ClothName } from '../render/index.ts';
 import { closeUpCamera, cutAt, cutSceneTime, otherCamera, planCuts, type Cut } from './cuts.ts';
 import { toFrameScene } from './frame-scene.ts';
 
@@ -24,7 +24,7 @@ export interface RecordingOptions {
   table: TableSize;
   preset: PresetName;
   cloth?: ClothName;
-  ballSet?: BallSetName;
+  ballSet?: BallSet;
   /** Short pauses between shots (a demo). */
   brisk?: boolean;
   /** Cut away from the table view (a close-up, another camera, a replay) in every other shot. */

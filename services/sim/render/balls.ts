@@ -8,7 +8,7 @@ import type { Calibration } from './camera.ts';
 import { NUMBER_MAP_SIZE, numberMap } from './font.ts';
 import type { FrameBuffer } from './framebuffer.ts';
 import { coneFactor, irradianceUp, type Lighting } from './lighting.ts';
-import { BALL_WHITE, ballStyle, toLinear, type BallSetName, type BallStyle } from './palette.ts';
+import { ballStyle, ballWhite, toLinear, type BallSet, type BallStyle } from './palette.ts';
 import type { SceneBall } from './scene.ts';
 
 const R = BALL_RADIUS;
@@ -38,7 +38,7 @@ export class BallPainter {
   private readonly mats = new Float64Array(9 * MAX_SAMPLES);
   private readonly lampK = new Float64Array(7 * MAX_LAMPS);
   private readonly lampS = new Float64Array(4 * MAX_LAMPS);
-  private readonly white = toLinear(BALL_WHITE);
+  private readonly white: [number, number, number];
   private readonly ink: [number, number, number] = [0.012, 0.011, 0.011];
   private readonly W: number;
   private readonly H: number;
@@ -47,12 +47,13 @@ export class BallPainter {
     private readonly cal: Calibration,
     private readonly light: Lighting,
     private readonly fb: FrameBuffer,
-    private readonly set: BallSetName,
+    private readonly set: BallSet,
     private readonly exposure: number,
     private readonly cloth: readonly [number, number, number],
   ) {
     this.W = cal.width;
     this.H = cal.height;
+    this.white = toLinear(ballWhite(set));
     if (light.lamps.length > MAX_LAMPS) throw new Error('BallPainter: too many lamps');
   }
 

@@ -19,6 +19,16 @@ export type RailName = keyof typeof RAILS;
 
 export type BallSetName = 'standard' | 'tv';
 
+/** The colour of each number (1–8; a stripe 9–15 carries the colour of its number − 8) and the white. */
+export interface BallPalette {
+  readonly name: string;
+  readonly colours: Readonly<Record<1 | 2 | 3 | 4 | 5 | 6 | 7 | 8, RGB>>;
+  readonly white: RGB;
+}
+
+/** A named set, or any other set's colours (a manufacturer's shades the named sets do not have). */
+export type BallSet = BallSetName | BallPalette;
+
 const STANDARD: Record<number, RGB> = {
   1: [240, 182, 10], 2: [18, 52, 150], 3: [205, 28, 30], 4: [78, 36, 128],
   5: [240, 106, 14], 6: [8, 112, 58], 7: [118, 24, 30], 8: [18, 18, 20],
@@ -35,10 +45,16 @@ export interface BallStyle {
   number: number;
 }
 
-export function ballStyle(id: BallId, set: BallSetName): BallStyle {
-  if (id === 0) return { colour: toLinear(BALL_WHITE), stripe: false, number: 0 };
+/** The white of the cue ball and of the stripes' caps. */
+export function ballWhite(set: BallSet): RGB {
+  return typeof set === 'string' ? BALL_WHITE : set.white;
+}
+
+export function ballStyle(id: BallId, set: BallSet): BallStyle {
+  if (id === 0) return { colour: toLinear(ballWhite(set)), stripe: false, number: 0 };
   const base = id > 8 ? id - 8 : id;
-  const c = (set === 'tv' ? TV : STANDARD)[base];
+  const colours: Record<number, RGB> = typeof set === 'string' ? (set === 'tv' ? TV : STANDARD) : set.colours;
+  const c = colours[base];
   if (!c) throw new Error(`no colour for ball ${id}`);
   return { colour: toLinear(c), stripe: id > 8, number: id };
 }

@@ -9,7 +9,7 @@ import { Calibration, randomCameraOptions, type CameraOptions } from './camera.t
 import { FrameBuffer } from './framebuffer.ts';
 import { TableGeometry } from './geometry.ts';
 import { makeLighting, type Lighting } from './lighting.ts';
-import { CLOTHS, toLinear, type BallSetName, type ClothName, type RailName, type RGB } from './palette.ts';
+import { CLOTHS, toLinear, type BallSet, type ClothName, type RailName, type RGB } from './palette.ts';
 import { PlayerPainter } from './player.ts';
 import { Rng } from './prng.ts';
 import type { BallTruth, FrameScene, RenderedFrame, SceneBall } from './scene.ts';
@@ -23,8 +23,8 @@ export interface RenderOptions {
   cloth?: ClothName | RGB;
   /** Default 'wood'. */
   rail?: RailName;
-  /** Default 'standard' (4 purple, 7 maroon); 'tv' has 4 pink, 7 brown. */
-  ballSet?: BallSetName;
+  /** Default 'standard' (4 purple, 7 maroon); 'tv' has 4 pink, 7 brown; or any set's own colours. */
+  ballSet?: BallSet;
   /** Seeds everything random (camera jitter, lamps, cloth marks, player, noise). Default 1. */
   seed?: number;
   /** Overrides of the seeded camera options. */

@@ -2,7 +2,8 @@
 // MODEL_CARD.md) run with onnxruntime-node on the CPU (one thread), batched. Input: crops cut by
 // identity-crop.ts (CROP_SCALE × the ball diameter, 32×32 RGB) packed as float32 NCHW in [0, 1].
 // Output per crop: the ball id (0 cue … 15, null when not a ball), its kind and a confidence.
-// `adaptToRack` calibrates the colours and the class priors to the set in play (identity-adapt.ts).
+// `adaptToRack` calibrates the colours and the class priors to the set in play (adapt.ts) and
+// learns the set's shades from the rack (shades.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
@@ -10,6 +11,7 @@ import type { BallId } from '../../contract/ids.ts';
 import { applyColour, fitRackAdaptation, type ColourReference, type RackAdaptation, type RackFit } from './adapt.ts';
 import { NUM_CLASSES, idOfClass, kindOfClass, type BallKind } from './classes.ts';
 import { CROP_SIZE, CROP_VALUES } from './crop.ts';
+import { SHADE_WEIGHT, addShadeBonus, learnShades, type SetShades } from './shades.ts';
 
 export { NONE_CLASS, NUM_CLASSES, kindOfClass, idOfClass, type BallKind } from './classes.ts';
 
@@ -37,6 +39,7 @@ export interface RawOutput {
 
 export class BallIdentifier {
   private adaptation: RackAdaptation | null = null;
+  private shades: SetShades | null = null;
   /** Milliseconds per crop of the last batch (inference only). */
   lastMsPerCrop = 0;
 
@@ -74,10 +77,11 @@ export class BallIdentifier {
   /** Identifies a batch of crops (float32 NCHW, 3×32×32 each, values in [0, 1]). */
   async identify(crops: Float32Array): Promise<Identity[]> {
     const a = this.adaptation;
-    const { n, logits } = await this.infer(a ? applyColour(crops, a) : crops);
+    const { n, logits, embedding } = await this.infer(a ? applyColour(crops, a) : crops);
     const res: Identity[] = [];
     for (let k = 0; k < n; k++) {
-      const l = logits.subarray(k * NUM_CLASSES, (k + 1) * NUM_CLASSES);
+      const l = logits.slice(k * NUM_CLASSES, (k + 1) * NUM_CLASSES);
+      if (this.shades) addShadeBonus(this.shades, embedding, k, l);
       const probs = softmax(l, a?.logPrior ?? null);
       let best = 0;
       for (let c = 1; c < NUM_CLASSES; c++) if (probs[c]! > probs[best]!) best = c;
@@ -89,17 +93,22 @@ export class BallIdentifier {
   /**
    * Calibrates to the set in play from crops of balls with known ids (the rack at the start of
    * a game, plus the cue ball if seen): a per-channel colour correction mapping this camera's
-   * ball colours onto the training renders, and class priors that rule out ids not racked.
+   * ball colours onto the training renders, class priors that rule out ids not racked, and the
+   * set's shades (each racked ball's embedding a prototype for its id; `shadeWeight` 0: none).
+   * `colourBalance` false leaves the colours as they are.
    */
-  async adaptToRack(crops: Float32Array, ids: readonly BallId[], opts: { absentPenalty?: number } = {}): Promise<RackFit> {
-    const fit = fitRackAdaptation(crops, ids, this.reference, opts.absentPenalty ?? 4);
+  async adaptToRack(crops: Float32Array, ids: readonly BallId[], opts: { absentPenalty?: number; shadeWeight?: number; colourBalance?: boolean } = {}): Promise<RackFit> {
+    const fit = fitRackAdaptation(crops, ids, opts.colourBalance === false ? null : this.reference, opts.absentPenalty ?? 4);
     this.adaptation = fit.adaptation;
+    const weight = opts.shadeWeight ?? SHADE_WEIGHT;
+    this.shades = weight > 0 ? learnShades((await this.infer(applyColour(crops, fit.adaptation))).embedding, ids, weight) : null;
     return fit;
   }
 
   /** Forgets the rack calibration. */
   resetAdaptation(): void {
     this.adaptation = null;
+    this.shades = null;
   }
 
   get adapted(): RackAdaptation | null {
