@@ -75,6 +75,10 @@ export function bounceAfterHit(m: BallModel, c: Change, centres: Vec, approach: 
 
 /** A leg reaching this close (m) to one radius from a face while moving towards it touched it. */
 const REACH = 0.003;
+/** How far back (s) to look for where a ball came from before a leg that begins at a face … */
+const CAME_WINDOW = 0.1;
+/** … and how much farther (m) from the face it must have been then (or 4 σ of its noise if more). */
+const CAME_FROM = 0.003;
 /** A ball that came to rest this close (m) to one radius from a face may have stopped against it. */
 const REST_REACH = 0.004;
 /** Deceleration (m/s²) of a rolling ball, μr g: how far a ball rolls before it stops. */
@@ -98,11 +102,15 @@ function stopsAgainst(m: BallModel, table: TableGeometry, noise: number): { t: n
   if (!m.finalRest || !last) return null;
   const near = nearestCushion(table, m.finalRest);
   if (near.distance - R > REST_REACH) return null;
-  const gap = (p: Vec): number => dot(sub(p, m.finalRest!), near.normal) + near.distance - R;
-  // Its samples from the last leg on, until it reaches its rest (beyond the leg: a ball this slow reads as still).
+  const rest = m.finalRest;
+  // How far short of its rest a sample is, along the face's normal; and how far from the face.
+  const short = (p: Vec): number => dot(sub(p, rest), near.normal);
+  const gap = (p: Vec): number => short(p) + near.distance - R;
+  // Its samples from the last leg on, until it reaches its rest (beyond the leg: a ball this slow
+  // reads as still). Its rest, not the face: a ball resting a hair off the face reaches it there.
   const reach = Math.max(APPROACH_REACH, 4 * noise);
   const leg: Sample[] = [];
-  for (let k = last.first; k < m.samples.length && gap(m.samples[k]!) > reach; k++) leg.push(m.samples[k]!);
+  for (let k = last.first; k < m.samples.length && short(m.samples[k]!) > reach; k++) leg.push(m.samples[k]!);
   const tEnd = leg[leg.length - 1]?.t ?? -Infinity;
   const approach = leg.filter((p) => p.t >= tEnd - APPROACH_WINDOW);
   if (approach.length < 4) return null;
@@ -142,8 +150,8 @@ function fitLineThrough(pts: readonly { t: number; x: number; y: number }[]): { 
 
 /**
  * Cushion touches too gentle to bend a leg visibly: the leg's path reaches one radius from a
- * cushion face while moving towards it (timed where it gets closest), or the ball comes to
- * rest against it.
+ * cushion face while moving towards it (timed where it gets closest), a leg begins at a face
+ * leaving it just after the ball came to it, or the ball comes to rest against it.
  */
 export function gentleCushionTouches(
   models: Map<BallId, BallModel>, table: TableGeometry, known: readonly ShotEvent[], frame: number, noise: ReadonlyMap<BallId, number>,
@@ -161,6 +169,18 @@ export function gentleCushionTouches(
         const near = nearestCushion(table, evalQ(leg.fit, t));
         return { gap: near.distance - R, towards: -dot(velQ(leg.fit, t), near.normal), cushion: near.cushion };
       };
+      // A leg that begins at a face, leaving it, where the ball had just come to it: the touch
+      // turned it (the way in too short to be a leg of its own: a slow ball struck a few
+      // millimetres from the cushion).
+      const begin = gapAt(t0);
+      if (begin.gap <= REACH && begin.towards < 0) {
+        const came = m.samples.slice(0, leg.first).filter((p) => p.t >= t0 - CAME_WINDOW);
+        const before = came[0] ? nearestCushion(table, came[0]).distance - R : -Infinity;
+        if (before - begin.gap > Math.max(CAME_FROM, 4 * (noise.get(m.id) ?? 0))) {
+          if (!seen(m.id, begin.cushion, t0)) out.push({ t: t0, type: 'cushion', ball: m.id, cushion: begin.cushion });
+          return;
+        }
+      }
       for (let t = t0; t <= t1; t += frame / 4) {
         const g = gapAt(t);
         if (g.gap > REACH || g.towards <= 0.005) continue;

@@ -26,4 +26,28 @@ describe('event inference on tracks from video', () => {
     expect(shots).toHaveLength(1);
     expect(contacts(shots[0]!)).toEqual(['0-3', '0-9', '0-3', '4-9']);
   });
+
+  it('an object ball that creeps to a cushion and rests a hair off it reached the cushion (no G18b)', () => {
+    // 8-ball seed 6337 (1080p60), 22.5–30 s, the cue ball, the 1 and the 2: the cue ball rolls into
+    // the 1, which creeps 12 cm to the side cushion, touches it at about 2 cm/s and is read at rest
+    // 0.7 mm off it. Truth: 0–1, then the 1 on right-head at 26.78 s.
+    const shots = inferEvents(fixture('ball-creeps-to-cushion.tracks.jsonl.gz')).filter((l): l is ShotLine => l.kind === 'shot');
+    const shot = shots.find((s) => contacts(s).includes('0-1'))!;
+    expect(contacts(shot)).toEqual(['0-1']);
+    const touch = shot.events.find((e) => e.type === 'cushion' && e.ball === 1);
+    expect(touch).toMatchObject({ cushion: 'right-head' });
+    expect(Math.abs(touch!.t - 26.78)).toBeLessThan(0.1);
+  });
+
+  it('an object ball struck slowly into a cushion 6 mm away, seen first on its way out, touched it (no G18b)', () => {
+    // 8-ball seed 6308 (1080p60), 37.8–43.5 s, the cue ball, the 1 and the 15: a two-cushion kick
+    // reaches the 15 at 0.2 m/s; the 15 goes 6 mm into the left-head cushion in two frames and
+    // leaves it, its first leg already the way out. Truth: 0–15, then the 15 on left-head at 41.29 s.
+    const shots = inferEvents(fixture('ball-struck-into-near-cushion.tracks.jsonl.gz')).filter((l): l is ShotLine => l.kind === 'shot');
+    expect(shots).toHaveLength(1);
+    expect(contacts(shots[0]!)).toEqual(['0-15']);
+    const touch = shots[0]!.events.find((e) => e.type === 'cushion' && e.ball === 15);
+    expect(touch).toMatchObject({ cushion: 'left-head' });
+    expect(Math.abs(touch!.t - 41.29)).toBeLessThan(0.1);
+  });
 });
