@@ -5,6 +5,8 @@
 // added, this starts from pixels. Recordings are cached under tmp/analyze-eval/.
 //   node bin/run-ts.mjs test/eval/analyze-video.ts [--quick] [--fresh N [--from S]] [--match GAME:SEED]… [--why]
 // --why: after the table, each shot whose call differs from the truth's (what each side read).
+// "fouls on legal shots" says how many of them the shot line marks too close to call (the
+// operator is asked before the call stands).
 // --fresh N: N more matches (seeds 6301+, or S+, 9-ball, 8-ball and 14.1 in turn) instead of the two.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,7 +38,15 @@ const GAMES: Game[] = ['9ball', '8ball', '14.1'];
 const picked = process.argv.flatMap((a, k) => (a === '--match' ? [process.argv[k + 1]!.split(':') as [Game, string]] : [])).map(([g, s]): [Game, number] => [g, Number(s)]);
 const matches: [Game, number][] = picked.length ? picked : fresh > 0 ? Array.from({ length: fresh }, (_, k) => [GAMES[k % 3]!, firstSeed + k]) : [['9ball', 6161], ['8ball', 6262]];
 const rows: Record<string, Record<string, string>> = {};
-const total = { shots: 0, found: 0, extra: 0, first: 0, pockets: 0, calls: 0, callsTruthInputs: 0, falseFouls: 0 };
+const total = { shots: 0, found: 0, extra: 0, first: 0, pockets: 0, calls: 0, callsTruthInputs: 0, falseFouls: 0, falseMarked: 0 };
+
+/** The analysed shots whose line carries `uncertain` (too close to call), by time, with their facts. */
+function markedShots(events: string): { t: number; facts: string }[] {
+  return events.split('\n').filter((l) => l.trim()).flatMap((l) => {
+    const e = JSON.parse(l) as { kind?: string; t?: number; uncertain?: { fact: string }[] };
+    return e.kind === 'shot' && e.t !== undefined && e.uncertain?.length ? [{ t: e.t, facts: e.uncertain.map((u) => u.fact).join(', ') }] : [];
+  });
+}
 const why: string[] = [];
 const legalOf = (key: string | null): boolean | null => (key === null ? null : (JSON.parse(key) as { legal: boolean }).legal);
 for (const [game, seed] of quick ? matches.slice(0, 1) : matches) {
@@ -52,20 +62,27 @@ for (const [game, seed] of quick ? matches.slice(0, 1) : matches) {
     const op = compareLogs(truth, withTruthInputs(truth, analysed));
     const s = own.summary;
     // A foul called on a shot the truth calls legal: the worst call a referee can make.
-    const falseFouls = own.shots.filter((x) => legalOf(x.call.truth) === true && legalOf(x.call.analysed) === false).length;
+    const falseFoulShots = own.shots.filter((x) => legalOf(x.call.truth) === true && legalOf(x.call.analysed) === false);
+    const falseFouls = falseFoulShots.length;
+    // Those the shot line marks too close to call: the operator is asked before the call stands.
+    const marked = markedShots(analysed);
+    const markedOf = (t: number | null): string | undefined => (t === null ? undefined : marked.find((m) => Math.abs(m.t - t) < 1e-3)?.facts);
+    const falseMarked = falseFoulShots.filter((x) => markedOf(x.analysedT) !== undefined).length;
     const of = (n: number): string => `${n}/${s.truthShots}`;
     rows[`${game} seed ${seed}`] = {
       'shots found': of(s.found), 'extra shots': String(own.extraShots.length), 'first contact': of(s.firstContact), 'pocketed balls and pockets': of(s.pocketed),
       'calls equal (replay assumptions)': of(s.calls), 'calls equal (truth operator inputs)': of(op.summary.calls),
-      'fouls on legal shots': String(falseFouls),
+      'fouls on legal shots': falseMarked ? `${falseFouls} (${falseMarked} marked)` : String(falseFouls),
       'calibrated from the video': r.calibrated === 'file' ? 'no' : `at ${r.calibrated.t.toFixed(1)} s`, 'analyze wall (s)': wall.toFixed(1),
     };
     for (const x of own.shots) {
       if (x.call.same) continue;
       const read = (fc: unknown, pk: unknown, call: string | null): string => `first ${JSON.stringify(fc)} pocketed ${JSON.stringify(pk)} call ${call ?? '-'}`;
-      why.push(`${game} ${seed} shot at ${x.truthT.toFixed(2)} s${x.analysedT === null ? ' (not found)' : ''}\n    truth    ${read(x.firstContact.truth, x.pocketed.truth, x.call.truth)}\n    analysed ${read(x.firstContact.analysed, x.pocketed.analysed, x.call.analysed)}`);
+      const mark = markedOf(x.analysedT);
+      why.push(`${game} ${seed} shot at ${x.truthT.toFixed(2)} s${x.analysedT === null ? ' (not found)' : ''}${mark ? ` (marked too close to call: ${mark})` : ''}\n    truth    ${read(x.firstContact.truth, x.pocketed.truth, x.call.truth)}\n    analysed ${read(x.firstContact.analysed, x.pocketed.analysed, x.call.analysed)}`);
     }
     total.falseFouls += falseFouls;
+    total.falseMarked += falseMarked;
     total.shots += s.truthShots; total.found += s.found; total.extra += own.extraShots.length; total.first += s.firstContact;
     total.pockets += s.pocketed; total.calls += s.calls; total.callsTruthInputs += op.summary.calls;
   } finally {
@@ -75,7 +92,7 @@ for (const [game, seed] of quick ? matches.slice(0, 1) : matches) {
 const pct = (n: number): string => `${((100 * n) / Math.max(1, total.shots)).toFixed(1)} % (${n}/${total.shots})`;
 rows.all = {
   'shots found': pct(total.found), 'extra shots': String(total.extra), 'first contact': pct(total.first), 'pocketed balls and pockets': pct(total.pockets),
-  'calls equal (replay assumptions)': pct(total.calls), 'calls equal (truth operator inputs)': pct(total.callsTruthInputs), 'fouls on legal shots': String(total.falseFouls), 'calibrated from the video': '', 'analyze wall (s)': '',
+  'calls equal (replay assumptions)': pct(total.calls), 'calls equal (truth operator inputs)': pct(total.callsTruthInputs), 'fouls on legal shots': total.falseMarked ? `${total.falseFouls} (${total.falseMarked} marked)` : String(total.falseFouls), 'calibrated from the video': '', 'analyze wall (s)': '',
 };
 console.log('5. railbird analyze from video (fresh simulated 1080p60 matches, calibrated from the video, --jobs 2), shot by shot against the truth');
 console.table(rows);
