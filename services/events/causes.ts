@@ -41,7 +41,10 @@ export function attributeChanges(models: Map<BallId, BallModel>, table: TableGeo
       // A cushion: the path at R from a cushion face, the change pushing away from it.
       const near = nearestCushion(table, c.at);
       const cGap = Math.abs(near.distance - R);
-      if (cGap <= o.cushionTolerance && dot(sub(c.after, c.before), near.normal) > 0 && (c.kind === 'onset' || dot(c.before, near.normal) < 0)) {
+      // A ball leaving rest was sent off the cushion only if it leaves at a real speed: a resting
+      // ball re-read a few millimetres over (a player standing over it) is no rebound.
+      const sent = c.kind !== 'onset' || len(c.after) >= o.minKink / 4;
+      if (sent && cGap <= o.cushionTolerance && dot(sub(c.after, c.before), near.normal) > 0 && (c.kind === 'onset' || dot(c.before, near.normal) < 0)) {
         const score = cGap / o.cushionTolerance;
         if (!best || score < best.score) best = { score, event: { t: c.t, type: 'cushion', ball: m.id, cushion: near.cushion }, partner: null, centres: null, approach: null };
       }

@@ -50,4 +50,14 @@ describe('event inference on tracks from video', () => {
     expect(touch).toMatchObject({ cushion: 'left-head' });
     expect(Math.abs(touch!.t - 41.29)).toBeLessThan(0.1);
   });
+
+  it('a resting ball near a cushion, re-read 4.5 mm over while the player stands over it, was not sent off the cushion', () => {
+    // 9-ball seed 6326 (1080p60), 37–45.5 s, the cue ball, the 4 and the 8: the 8 rests 15 mm
+    // from the foot cushion; before the stroke it is read 4.5 mm nearer the cushion than after.
+    // Truth: 0–4 and no cushion after the contact (G18b).
+    const shots = inferEvents(fixture('resting-ball-reread-near-cushion.tracks.jsonl.gz')).filter((l): l is ShotLine => l.kind === 'shot');
+    expect(shots).toHaveLength(1);
+    expect(contacts(shots[0]!)).toEqual(['0-4']);
+    expect(shots[0]!.events.filter((e) => e.type === 'cushion')).toEqual([]);
+  });
 });
