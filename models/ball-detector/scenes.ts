@@ -7,7 +7,7 @@
 // Rng): the same seed gives the same setup and frames.
 import { BALL_IDS, POCKETS, type BallId, type TableSize } from '../../services/contract/ids.ts';
 import { BALL_RADIUS, TABLE_SPECS, pocketCentre } from '../../services/table/spec.ts';
-import { TableRenderer, type BallSetName, type FrameScene, type RailName, type RGB, type SceneBall } from '../../services/sim/render/index.ts';
+import { TableRenderer, hsvToRgb, type BallSetName, type FrameScene, type RailName, type RGB, type SceneBall } from '../../services/sim/render/index.ts';
 import { Rng } from '../../services/sim/render/prng.ts';
 import { randomOrientation } from '../identity/scenes.ts';
 
@@ -43,17 +43,9 @@ export const CLOTH_COLOURS: Record<string, RGB> = {
   purple: [84, 44, 120], tan: [176, 146, 100], black: [40, 42, 46],
 };
 
-function hsv(h: number, s: number, v: number): RGB {
-  const f = h - Math.floor(h);
-  const p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f));
-  const c: [number, number, number][] = [[v, t, p], [q, v, p], [p, v, t], [p, q, v], [t, p, v], [v, p, q]];
-  const [r, g, b] = c[Math.floor(h) % 6]!;
-  return [Math.round(r), Math.round(g), Math.round(b)];
-}
-
 /** A named cloth with ±12 % per channel, or (30 %) any hue. */
 export function randomCloth(rng: Rng): RGB {
-  if (rng.next() < 0.3) return hsv(rng.next() * 6, rng.range(0.15, 0.9), rng.range(70, 220));
+  if (rng.next() < 0.3) return hsvToRgb(rng.next() * 6, rng.range(0.15, 0.9), rng.range(70, 220));
   const c = CLOTH_COLOURS[rng.pick(Object.keys(CLOTH_COLOURS))]!;
   const k = rng.range(0.8, 1.2);
   return c.map((v) => Math.max(4, Math.min(250, Math.round(v * k * rng.range(0.9, 1.1))))) as unknown as RGB;

@@ -18,7 +18,7 @@ import { BALL_IDS, type BallId } from '../../services/contract/ids.ts';
 import { BallIdentifier, DEFAULT_MODEL_PATH, argmax } from '../../services/vision/identity/classifier.ts';
 import { NONE_CLASS } from '../../services/vision/identity/classes.ts';
 import { CUE_ON_TABLE_BONUS, assignRackIds, assignSetIds } from '../../services/vision/identity/rack.ts';
-import { CROP_VALUES, cropsToTensor } from '../../services/vision/identity/crop.ts';
+import { cropsToTensor, selectCrops } from '../../services/vision/identity/crop.ts';
 import { SHADE_WEIGHT } from '../../services/vision/identity/shades.ts';
 import { Rng } from '../../services/sim/render/prng.ts';
 import { SPLIT_SEEDS } from './make-dataset.ts';
@@ -71,12 +71,6 @@ async function read(model: BallIdentifier, crops: Float32Array, frames: readonly
   return { single: probs.map((p) => argmax(p)), perFrame };
 }
 
-function pick(src: Float32Array, idx: readonly number[]): Float32Array {
-  const out = new Float32Array(idx.length * CROP_VALUES);
-  idx.forEach((k, j) => out.set(src.subarray(k * CROP_VALUES, (k + 1) * CROP_VALUES), j * CROP_VALUES));
-  return out;
-}
-
 /** The shade prototypes' weight, and whether the colour balance is fitted. */
 export type ShadeWeights = readonly [number, boolean];
 
@@ -105,16 +99,16 @@ export async function evaluateSets(model: BallIdentifier, groups: readonly SetGr
       };
       model.resetAdaptation();
       const preds = await scoredOf();
-      let rackCrops = pick(t, rack);
+      let rackCrops = selectCrops(t, rack);
       let rackIds = rack.map((k) => samples[k]!.label as BallId);
       if (rackBy === 'model') {
         const numbered = rack.filter((k) => samples[k]!.label !== 0);
-        const probs = (await model.identify(pick(t, numbered))).map((r) => r.probs);
-        const named = assignRackIds(probs, numbered.map((k) => samples[k]!.label as BallId).sort((a, b) => a - b));
         const cue = rack.find((k) => samples[k]!.label === 0);
-        const sure = cue !== undefined && (await model.identify(pick(t, [cue])))[0]!;
-        const withCue = sure && sure.id === 0 && sure.confidence > 0.9;
-        rackCrops = pick(t, withCue ? [...numbered, cue!] : numbered);
+        const read = await model.identify(selectCrops(t, cue === undefined ? numbered : [...numbered, cue]));
+        const named = assignRackIds(read.slice(0, numbered.length).map((r) => r.probs), numbered.map((k) => samples[k]!.label as BallId).sort((a, b) => a - b));
+        const sure = read[numbered.length];
+        const withCue = sure !== undefined && sure.id === 0 && sure.confidence > 0.9;
+        rackCrops = selectCrops(t, withCue ? [...numbered, cue!] : numbered);
         rackIds = withCue ? [...named, 0] : named;
       }
       for (const [w, b] of weights) {

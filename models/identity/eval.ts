@@ -7,7 +7,7 @@ import { Rng } from '../../services/sim/render/prng.ts';
 import type { BallId } from '../../services/contract/ids.ts';
 import { BallIdentifier, DEFAULT_MODEL_PATH, argmax } from '../../services/vision/identity/classifier.ts';
 import { NONE_CLASS, type BallKind } from '../../services/vision/identity/classes.ts';
-import { CROP_VALUES, cropsToTensor } from '../../services/vision/identity/crop.ts';
+import { CROP_VALUES, cropsToTensor, selectCrops } from '../../services/vision/identity/crop.ts';
 import { SPLIT_SEEDS } from './make-dataset.ts';
 import { Groups, kindTable } from './metrics.ts';
 import { realCrops } from './real-clips.ts';
@@ -69,18 +69,13 @@ export async function evaluate(o: { configs: number; frames: number; model: stri
       if (s.label !== NONE_CLASS && s.smear === 0 && s.occluded < 0.05 && !seen.has(s.label)) { seen.add(s.label); rackIdx.push(k); }
     });
     const rest = samples.map((s, k) => k).filter((k) => !rackIdx.includes(k) && samples[k]!.label !== NONE_CLASS && samples[k]!.smear === 0 && samples[k]!.occluded < 0.05);
-    const pick = (src: Float32Array, idx: number[]): Float32Array => {
-      const out = new Float32Array(idx.length * CROP_VALUES);
-      idx.forEach((k, j) => out.set(src.subarray(k * CROP_VALUES, (k + 1) * CROP_VALUES), j * CROP_VALUES));
-      return out;
-    };
     const tc = colourCast(t, new Rng(cfg.seed ^ 0xca57));
     const rackIds = rackIdx.map((k) => samples[k]!.label as BallId);
-    const base = await classify(model, pick(tc, rest));
-    const fit = await model.adaptToRack(pick(tc, rackIdx), rackIds);
-    const adapted = await classify(model, pick(tc, rest));
-    const cleanFit = await model.adaptToRack(pick(t, rackIdx), rackIds);
-    const clean = await classify(model, pick(t, rest));
+    const base = await classify(model, selectCrops(tc, rest));
+    const fit = await model.adaptToRack(selectCrops(tc, rackIdx), rackIds);
+    const adapted = await classify(model, selectCrops(tc, rest));
+    const cleanFit = await model.adaptToRack(selectCrops(t, rackIdx), rackIds);
+    const clean = await classify(model, selectCrops(t, rest));
     const setOk = fit.set === cfg.ballSet;
     rest.forEach((k, j) => {
       cast.add('colour cast, no adaptation', samples[k]!.label, base[j]!);

@@ -6,17 +6,12 @@
 // from the convention's core shades (the training data); `HELD_OUT_SETS` are four sets whose
 // shades lie outside those ranges — faded, deep, bright TV and teal/violet — that no training
 // setup ever renders: numbers on them are numbers on a ball set the model was not trained on.
-import type { BallPalette, RGB } from '../../services/sim/render/index.ts';
+import { hsvToRgb, type BallPalette, type RGB } from '../../services/sim/render/index.ts';
 import type { Rng } from '../../services/sim/render/prng.ts';
 
-/** sRGB from hue (degrees), saturation and value in [0, 1]. */
+/** sRGB from hue (degrees, any turn), saturation and value in [0, 1]. */
 export function hsv(h: number, s: number, v: number): RGB {
-  const hh = (((h % 360) + 360) % 360) / 60;
-  const f = hh - Math.floor(hh);
-  const p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f));
-  const c: [number, number, number][] = [[v, t, p], [q, v, p], [p, v, t], [p, q, v], [t, p, v], [v, p, q]];
-  const [r, g, b] = c[Math.floor(hh) % 6]!;
-  return [Math.round(r * 255), Math.round(g * 255), Math.round(b * 255)];
+  return hsvToRgb((((h % 360) + 360) % 360) / 60, s, v * 255);
 }
 
 type Range = readonly [number, number];

@@ -5,7 +5,7 @@
 // ball). Everything is seeded (the renderer's Rng): the same seed gives the same frames.
 import type { BallId, TableSize } from '../../services/contract/ids.ts';
 import { BALL_RADIUS, TABLE_SPECS } from '../../services/table/spec.ts';
-import { CLOTHS, randomQuat, type BallSet, type FrameScene, type Quat, type RailName, type RGB, type SceneBall } from '../../services/sim/render/index.ts';
+import { CLOTHS, hsvToRgb, randomQuat, type BallSet, type FrameScene, type Quat, type RailName, type RGB, type SceneBall } from '../../services/sim/render/index.ts';
 import { Rng } from '../../services/sim/render/prng.ts';
 import { randomPalette } from './palettes.ts';
 
@@ -52,12 +52,7 @@ function randomCloth(rng: Rng): RGB {
   if (rng.next() < 0.45) return CLOTHS[rng.pick(['green', 'blue', 'red', 'grey'] as const)];
   const h = rng.next() * 6;
   const s = rng.range(0.35, 0.9);
-  const v = rng.range(90, 225);
-  const f = h - Math.floor(h);
-  const p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f));
-  const c: [number, number, number][] = [[v, t, p], [q, v, p], [p, v, t], [p, q, v], [t, p, v], [v, p, q]];
-  const [r, g, b] = c[Math.floor(h) % 6]!;
-  return [Math.round(r), Math.round(g), Math.round(b)];
+  return hsvToRgb(h, s, rng.range(90, 225));
 }
 
 /**

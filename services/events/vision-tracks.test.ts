@@ -15,6 +15,8 @@ function fixture(name: string): TrackFrame[] {
   return r.value;
 }
 
+/** The shot lines inferred from a fixture's tracks. */
+const shotsOf = (name: string): ShotLine[] => inferEvents(fixture(name)).filter((l): l is ShotLine => l.kind === 'shot');
 const contacts = (s: ShotLine): string[] => s.events.flatMap((e) => (e.type === 'contact' ? [`${e.a}-${e.b}`] : []));
 
 describe('event inference on tracks from video', () => {
@@ -22,7 +24,7 @@ describe('event inference on tracks from video', () => {
     // 9-ball seed 6161 (1080p60), 32.5–40.6 s: the cue ball at 3.3 m/s passes the 4 with a 2.3 mm
     // gap on its way to the 3; beside the 4 its detection is off by 3 mm for a frame, and the 4's
     // by 0.5 mm. The 4 moves only 5 s later, hit by the 9. Truth: 0–3, 0–9, 0–3, 4–9.
-    const shots = inferEvents(fixture('cue-passes-resting-ball.tracks.jsonl.gz')).filter((l): l is ShotLine => l.kind === 'shot');
+    const shots = shotsOf('cue-passes-resting-ball.tracks.jsonl.gz');
     expect(shots).toHaveLength(1);
     expect(contacts(shots[0]!)).toEqual(['0-3', '0-9', '0-3', '4-9']);
   });
@@ -31,7 +33,7 @@ describe('event inference on tracks from video', () => {
     // 8-ball seed 6337 (1080p60), 22.5–30 s, the cue ball, the 1 and the 2: the cue ball rolls into
     // the 1, which creeps 12 cm to the side cushion, touches it at about 2 cm/s and is read at rest
     // 0.7 mm off it. Truth: 0–1, then the 1 on right-head at 26.78 s.
-    const shots = inferEvents(fixture('ball-creeps-to-cushion.tracks.jsonl.gz')).filter((l): l is ShotLine => l.kind === 'shot');
+    const shots = shotsOf('ball-creeps-to-cushion.tracks.jsonl.gz');
     const shot = shots.find((s) => contacts(s).includes('0-1'))!;
     expect(contacts(shot)).toEqual(['0-1']);
     const touch = shot.events.find((e) => e.type === 'cushion' && e.ball === 1);
@@ -43,7 +45,7 @@ describe('event inference on tracks from video', () => {
     // 8-ball seed 6308 (1080p60), 37.8–43.5 s, the cue ball, the 1 and the 15: a two-cushion kick
     // reaches the 15 at 0.2 m/s; the 15 goes 6 mm into the left-head cushion in two frames and
     // leaves it, its first leg already the way out. Truth: 0–15, then the 15 on left-head at 41.29 s.
-    const shots = inferEvents(fixture('ball-struck-into-near-cushion.tracks.jsonl.gz')).filter((l): l is ShotLine => l.kind === 'shot');
+    const shots = shotsOf('ball-struck-into-near-cushion.tracks.jsonl.gz');
     expect(shots).toHaveLength(1);
     expect(contacts(shots[0]!)).toEqual(['0-15']);
     const touch = shots[0]!.events.find((e) => e.type === 'cushion' && e.ball === 15);
@@ -55,7 +57,7 @@ describe('event inference on tracks from video', () => {
     // 9-ball seed 6326 (1080p60), 37–45.5 s, the cue ball, the 4 and the 8: the 8 rests 15 mm
     // from the foot cushion; before the stroke it is read 4.5 mm nearer the cushion than after.
     // Truth: 0–4 and no cushion after the contact (G18b).
-    const shots = inferEvents(fixture('resting-ball-reread-near-cushion.tracks.jsonl.gz')).filter((l): l is ShotLine => l.kind === 'shot');
+    const shots = shotsOf('resting-ball-reread-near-cushion.tracks.jsonl.gz');
     expect(shots).toHaveLength(1);
     expect(contacts(shots[0]!)).toEqual(['0-4']);
     expect(shots[0]!.events.filter((e) => e.type === 'cushion')).toEqual([]);

@@ -73,6 +73,15 @@ export function toLinear(c: RGB): [number, number, number] {
   return [srgbToLinear(c[0]), srgbToLinear(c[1]), srgbToLinear(c[2])];
 }
 
+/** sRGB bytes from hue in sextants [0, 6) (red 0, yellow 1, green 2, …), saturation in [0, 1] and value in [0, 255]. */
+export function hsvToRgb(h: number, s: number, v: number): RGB {
+  const f = h - Math.floor(h);
+  const p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f));
+  const c: [number, number, number][] = [[v, t, p], [q, v, p], [p, v, t], [p, q, v], [t, p, v], [v, p, q]];
+  const [r, g, b] = c[Math.floor(h) % 6]!;
+  return [Math.round(r), Math.round(g), Math.round(b)];
+}
+
 /** Linear [0, 1] → sRGB byte, 4096 entries: index with (l · 4095 + 0.5) | 0, clamped. */
 export const LIN2SRGB: Uint8Array = (() => {
   const t = new Uint8Array(4096);

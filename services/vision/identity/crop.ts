@@ -89,3 +89,10 @@ export async function readImage(path: string): Promise<RgbImage> {
   const { data, width, height } = await readRgb(path);
   return { rgb: data, width, height };
 }
+
+/** The crops at `indices` of a batch (float32 NCHW, CROP_VALUES each), in that order. */
+export function selectCrops(batch: Float32Array, indices: readonly number[]): Float32Array {
+  const out = new Float32Array(indices.length * CROP_VALUES);
+  indices.forEach((k, j) => out.set(batch.subarray(k * CROP_VALUES, (k + 1) * CROP_VALUES), j * CROP_VALUES));
+  return out;
+}
