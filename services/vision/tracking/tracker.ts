@@ -85,7 +85,9 @@ export interface Track<D extends TablePositioned, H extends IdentityHook = Track
    * wx, wy from there): a strike when its next sighting is further on its way, within
    * STRIKE_MAX_MISSED frames (`frames` unseen so far).
    */
-  strikeFrom?: { x: number; y: number; wx: number; wy: number; frames: number };
+  strikeFrom?: { x: number; y: number; wx: number; wy: number; frames: number; hitters: readonly number[] };
+  /** Tracks that may have hit it as it left rest (`hiddenHitters`), kept for the frame its strike is confirmed. */
+  strikeHitters?: readonly number[];
 }
 
 /** One ball of a frame's output: the detection (or the prediction while hidden) with its track. */
@@ -126,6 +128,8 @@ function checkSettings<D extends TablePositioned, H extends IdentityHook>(s: Tra
 export class BallTracker<D extends TablePositioned, H extends IdentityHook = TrackVote> {
   private readonly s: TrackerSettings<D, H>;
   private readonly live: Track<D, H>[] = [];
+  /** Every ball number a track has been given so far (a number no ball has had is free to force on a settled ball). */
+  private readonly everHeld = new Set<BallId>();
   private nextId = 1;
   private lastT: number | null = null;
   /** The predictions made for time t (pipeline.ts asks predictedRegions twice a frame, then update): computed once, the tracks do not change between. */
@@ -211,7 +215,10 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
         const prev = tr.last;
         tr.missed = 0;
         tr.last = d;
-        if (tr.strikeFrom && furtherOnItsWay(tr.strikeFrom, tr.strikeFrom.wx, tr.strikeFrom.wy, d, STRIKE_STEP / 2)) struck.push(tr);
+        if (tr.strikeFrom && furtherOnItsWay(tr.strikeFrom, tr.strikeFrom.wx, tr.strikeFrom.wy, d, STRIKE_STEP / 2)) {
+          struck.push(tr);
+          tr.strikeHitters = tr.strikeFrom.hitters;
+        }
         delete tr.strikeFrom;
         const moved = tr.anchor ? Math.hypot(d.x - tr.anchor.x, d.y - tr.anchor.y) : 0;
         const leaving = tr.leaving === true;
@@ -247,8 +254,16 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     const mover = leftRest.length === 1 ? leftRest[0]! : null;
     if (mover?.restedAt && mover.last && this.live.every((tr) => tr === mover || this.standsStill(tr, tr.missed === 0 ? tr.last : null))) {
       const { x, y } = mover.restedAt;
-      mover.strikeFrom = { x, y, wx: mover.last.x - x, wy: mover.last.y - y, frames: 0 };
+      const wx = mover.last.x - x, wy = mover.last.y - y;
+      mover.strikeFrom = { x, y, wx, wy, frames: 0, hitters: this.hiddenHitters(mover, { x, y }, wx, wy, dt) };
     }
+    // A ball that went out of sight behind it as it left rest may have hit it: the strike stands
+    // once each such ball is seen again where it rested.
+    const hitterBack = (id: number): boolean => {
+      const h = this.track(id);
+      return !h || !this.isReported(h) || (h.missed === 0 && rests(h, h.last));
+    };
+    for (let k = struck.length - 1; k >= 0; k--) if (!(struck[k]!.strikeHitters ?? []).every(hitterBack)) struck.splice(k, 1);
     for (const tr of struck) tr.identity.markStruck?.();
     for (const tr of this.live) {
       if (!this.isReported(tr)) continue;
@@ -260,7 +275,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
         ...(struck.includes(tr) ? { struck: true } : {}),
       });
     }
-    return uniqueIdentities(out, this.live);
+    return uniqueIdentities(out, this.live, this.everHeld);
   }
 
   /** Second chances (settings.rejoin) for unmatched tracks and left-over detections; sets `match` and returns the rejoined tracks' states. */
@@ -368,13 +383,32 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
    * (this frame's detection), or hidden (`seen` null) while it was still — a ball hidden while it
    * rolls (the cue ball passing behind or against another ball) means the table is not still.
    */
+  /**
+   * Resting balls that went out of sight within the last STRIKE_MAX_MISSED frames, behind a ball
+   * that just left rest at `from` on its way (wx, wy), within a stroke's reach of it: any of them
+   * may have been the cue ball that hit it, lost in its stroke's blur or under the cue (8-ball
+   * 6327, 25.4 s: the cue ball 4 cm from the 13 struck it within a frame and was not seen; the
+   * 13, leaving rest alone, took the cue ball's number).
+   */
+  private hiddenHitters(mover: Track<D, H>, from: TablePositioned, wx: number, wy: number, dt: number): number[] {
+    const w = Math.hypot(wx, wy);
+    const R = this.s.ballRadius ?? BALL_RADIUS;
+    return this.live.flatMap((tr) => {
+      if (tr === mover || !this.isReported(tr) || tr.missed === 0 || tr.missed > STRIKE_MAX_MISSED || !rests(tr, null)) return [];
+      const ax = tr.anchor!.x - from.x, ay = tr.anchor!.y - from.y;
+      const behind = w > 0 && (ax * wx + ay * wy) / w <= 0;
+      const reach = 2 * R + STRIKE_MAX_SPEED * dt * (tr.missed + 1);
+      return behind && Math.hypot(ax, ay) <= reach ? [tr.trackId] : [];
+    });
+  }
+
   private standsStill(tr: Track<D, H>, seen: D | null): boolean {
     return !this.isReported(tr) || (seen ? rests(tr, seen) : Math.hypot(tr.state.vx, tr.state.vy) < REREAD_SPEED);
   }
 
   /** The balls of a frame with their ids read again from the tracks' votes (after votes were added). */
   resolveIds(balls: TrackedBall<D>[]): TrackedBall<D>[] {
-    return uniqueIdentities(balls, this.live);
+    return uniqueIdentities(balls, this.live, this.everHeld);
   }
 }
 
@@ -427,11 +461,14 @@ function rests<D extends TablePositioned, H extends IdentityHook>(tr: Track<D, H
  * ball that holds it unless the looks clearly say otherwise (moving balls are not read again: at
  * a break, blurred looks and softened votes would trade ids).
  */
-function uniqueIdentities<D extends TablePositioned, H extends IdentityHook>(balls: TrackedBall<D>[], tracks: readonly Track<D, H>[]): TrackedBall<D>[] {
+function uniqueIdentities<D extends TablePositioned, H extends IdentityHook>(balls: TrackedBall<D>[], tracks: readonly Track<D, H>[], everHeld: Set<BallId>): TrackedBall<D>[] {
   const shown = new Set(balls.map((b) => b.trackId));
   const live = new Map(tracks.filter((t) => shown.has(t.trackId)).map((t) => [t.trackId, t]));
   const still = new Set(balls.filter((b) => !b.occluded && (Math.hypot(b.vx, b.vy) < REREAD_SPEED || (live.get(b.trackId)?.anchor?.hits ?? 0) >= STILL_HITS)).map((b) => b.trackId));
-  const ids = assignUnique([...live].map(([k, t]) => [k, t.identity] as const), (k) => still.has(k), (k) => live.get(k)?.held ?? null);
+  const forced = new Set<number>();
+  const ids = assignUnique([...live].map(([k, t]) => [k, t.identity] as const), (k) => still.has(k), (k) => live.get(k)?.held ?? null, (id) => !everHeld.has(id), forced);
   for (const t of live.values()) t.held = ids.get(t.trackId) ?? null;
+  // A number given on the looks (not forced on a settled ball) has been a ball's: it may be pocketed later.
+  for (const [k, id] of ids) if (id !== null && !forced.has(k)) everHeld.add(id);
   return balls.map((b) => ({ ...b, id: ids.get(b.trackId) ?? null }));
 }
