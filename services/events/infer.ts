@@ -19,6 +19,7 @@ import { lineCrossings, positionBefore, type BallModel } from './model.ts';
 import { buildShotModels, restNear, SETTLE } from './shot-models.ts';
 import { DEFAULT_SEGMENT, findShots, type SegmentOptions, type ShotWindow } from './shots.ts';
 import { findVanishings, type Vanishing } from './vanish.ts';
+import { nameUnseenFlights } from './unseen-flights.ts';
 import { afterLastContact, hitsOfUnexplained } from './vanish-hits.ts';
 import type { CauseOptions } from './cause-options.ts';
 import { nearFacts, unseenFacts, type Stretch } from './uncertain.ts';
@@ -72,9 +73,10 @@ function isRack(balls: readonly BallPosition[], table: TableSize): boolean {
 /** A gap (s) in the frames this long is a stretch the table was not seen in, whoever left it out. */
 const UNSEEN_GAP = 0.5;
 
-export function inferEvents(frames: readonly TrackFrame[], options: Partial<InferOptions> = {}): InferredLine[] {
+export function inferEvents(tracked: readonly TrackFrame[], options: Partial<InferOptions> = {}): InferredLine[] {
   const given: InferOptions = { ...DEFAULT_INFER, ...options };
   const table: TableGeometry = given.geometry ?? standardTable(given.table);
+  const frames = nameUnseenFlights(tracked, table);
   const frameTimes = frames.map((f) => f.t);
   const frameTime = frames.length > 1 ? median(frameTimes.slice(1).map((t, i) => t - frameTimes[i]!)) : 1 / 60;
   // Gaps in the frames (the live service skips what is not the table view) are unseen too.
@@ -234,6 +236,7 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
     ...nearFacts({
       events, start, cueAt: cueModel ? (t) => positionBefore(cueModel, t) : null, cueEnd: end.find((b) => b.id === 0) ?? null,
       cueReadings: series.get(0 as BallId)?.samples ?? [],
+      readings: new Map([...series].map(([id, s]) => [id, s.samples])),
       strikeT, end: shot.end, frameTime, noise, table,
     }),
   ];

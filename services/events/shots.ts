@@ -33,8 +33,18 @@ const runEnd = (s: Series, r: MotionRun): number => s.samples[r.last]!.t;
 /** Time (s) over which a ball's speed leaving rest is measured (at least three samples). */
 const LEAVING = 0.05;
 
+/**
+ * A ball unseen this long (s) before it shows up moving may have been struck where nobody saw it
+ * rest: it crept into a pocket's jaws, out of the detector's sight, and was played from there
+ * (9-ball 6307, 53.4 s).
+ */
+const HIDDEN_AT_REST = 0.5;
+
+/** The run begins after the ball went unseen for HIDDEN_AT_REST or longer. */
+const afterLongUnseen = (s: Series, r: MotionRun): boolean => r.first > 0 && s.samples[r.first]!.t - s.samples[r.first - 1]!.t >= HIDDEN_AT_REST;
+
 function leavesAtSpeed(s: Series, r: MotionRun, o: SegmentOptions): boolean {
-  if (!r.restBefore) return false;
+  if (!r.restBefore && !afterLongUnseen(s, r)) return false;
   const t0 = s.samples[r.first]!.t;
   let end = Math.min(r.last + 1, r.first + 3);
   while (end <= r.last && s.samples[end]!.t - t0 <= LEAVING) end++;
@@ -160,11 +170,15 @@ export function findShots(motions: Map<BallId, BallMotion>, o: SegmentOptions = 
     const launches = launchesBall(motions, cue.series, run, o, diameter);
     if (!launches && (!leavesAtSpeed(cue.series, run, o) || carried(motions, cue.series, run))) return false;
     const lastStill = run.first > 0 ? cue.series.samples[run.first - 1]!.t : -Infinity;
-    return !hitByBall(motions, run.restBefore!, runStart(cue.series, run), lastStill, diameter);
+    // Seen first moving after a long while unseen: struck only from a still table.
+    if (!run.restBefore && anyMoving(motions, runStart(cue.series, run) - HIDDEN_AT_REST, runStart(cue.series, run))) return false;
+    return !hitByBall(motions, run.restBefore ?? cue.series.samples[run.first]!, runStart(cue.series, run), lastStill, diameter);
   });
   const windows = strikes.map((run, i): ShotWindow => {
     const next = strikes[i + 1];
-    const lastStill = run.first > 0 ? cue.series.samples[run.first - 1]!.t : runStart(cue.series, run) - frame;
+    // Struck where it was not seen (its rest unknown): the stroke came just before it showed up.
+    const unseenRest = !run.restBefore && afterLongUnseen(cue.series, run);
+    const lastStill = run.first > 0 && !unseenRest ? cue.series.samples[run.first - 1]!.t : runStart(cue.series, run) - frame;
     return windowOf(motions, run, runStart(cue.series, run), lastStill, runEnd(cue.series, run), next ? runStart(cue.series, next) : Infinity, o);
   });
   // Strokes that barely moved the cue ball: the ball it rested against leaves at speed.
@@ -270,6 +284,14 @@ function pushedBalls(motions: Map<BallId, BallMotion>, cue: Series, o: SegmentOp
     }
   }
   return out.sort((a, b) => a.start - b.start);
+}
+
+/** Some object ball was moving at some time in [a, b). */
+function anyMoving(motions: Map<BallId, BallMotion>, a: number, b: number): boolean {
+  for (const [id, m] of motions) {
+    if (id !== 0 && m.runs.some((r) => runStart(m.series, r) < b && runEnd(m.series, r) >= a)) return true;
+  }
+  return false;
 }
 
 /** Some ball other than `id` and the cue ball was already moving at t (it may have hit `id`). */

@@ -64,6 +64,8 @@ export interface NearInput {
   cueEnd: { x: number; y: number } | null;
   /** The cue ball's readings (a slow ball's creep is read where its model has it at rest). */
   cueReadings: readonly { t: number; x: number; y: number }[];
+  /** Every ball's readings (a rail after contact read within the error). */
+  readings: ReadonlyMap<BallId, readonly { t: number; x: number; y: number }[]>;
   strikeT: number;
   end: number;
   frameTime: number;
@@ -85,7 +87,8 @@ const NEAR_NOISE = 3;
  * Facts within the measurement's error: the cue ball's first two contacts with different balls a
  * frame apart or less; a ball the cue ball's path came within a graze of, before its first contact
  * (or at all), without a contact read; the first ball hit (and the cue ball to it) at the frozen
- * tolerance, give or take the error.
+ * tolerance, give or take the error; with no rail read after the first contact and nothing
+ * pocketed, a ball that left its place read at a cushion's face, give or take the error.
  */
 export function nearFacts(n: NearInput): Uncertainty[] {
   const out: Uncertainty[] = [];
@@ -139,7 +142,28 @@ export function nearFacts(n: NearInput): Uncertainty[] {
       }
     }
   }
+  // A rail after contact within the error: nothing pocketed and no cushion read after the first
+  // contact, but a ball that had left its place was read at a cushion's face, give or take the
+  // error (9-ball 6351: the cue ball rolling along the foot cushion after it met the 2 beside it).
+  if (first && !n.events.some((e) => (e.type === 'cushion' || e.type === 'pocket' || e.type === 'off-table') && e.t >= first.t)) {
+    let near: number | null = null;
+    for (const [id, r] of n.readings) {
+      const from = n.start.find((b) => b.id === id);
+      const err = Math.max(NEAR_MIN, NEAR_NOISE * sigma(id));
+      for (const p of r) {
+        if (p.t <= first.t || p.t > n.end + RAIL_CREEP || (from && Math.hypot(p.x - from.x, p.y - from.y) <= LEFT_ITS_PLACE)) continue;
+        const gap = Math.min(...CUSHIONS.map((c) => distanceToCushion(n.table.spec, c, p))) - R;
+        if (gap <= err && (near === null || Math.abs(gap) < near)) near = Math.abs(gap);
+      }
+    }
+    if (near !== null) out.push({ fact: 'railAfterContact', alternatives: [true, false], margin: round6(near) });
+  }
   return out;
 }
+
+/** Time (s) after the last motion read in which a slow ball may still reach a cushion. */
+const RAIL_CREEP = 0.5;
+/** A ball read this far (m) from where it lay at the strike had left its place (a ball frozen to a cushion that stays there is no rail after contact). */
+const LEFT_ITS_PLACE = 0.01;
 
 const round6 = (v: number): number => Math.round(v * 1e6) / 1e6;

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { BallId } from '../contract/ids.ts';
+import type { ShotLine } from '../contract/log.ts';
+import type { TrackFrame } from '../contract/tracks.ts';
+import { standardTable } from '../table/geometry.ts';
+import { inferEvents } from './infer.ts';
+
+// 9-ball 6351, 40.1 s, as the vision read it: the cue ball rolls down the foot cushion, meets the
+// 2 lying beside it, and rolls on along the cushion, read at its face. The truth has the cue ball
+// touching the cushion again after the hit (a rail after contact, a legal shot); nothing in the
+// readings says whether it did.
+const FPS = 60;
+const table = standardTable('9ft');
+const FACE = table.spec.length / 2 - table.ballRadius;
+
+function frames(offFace: number): TrackFrame[] {
+  const out: TrackFrame[] = [];
+  const two = { x: FACE - 0.0414, y: 0 };
+  const hitY = 0.0394; // the cue ball's y when it meets the 2 (centres 2R apart)
+  for (let k = 0; k < 4 * FPS; k++) {
+    const t = k / FPS;
+    // At rest until 1 s, then 0.6 m/s down the cushion to the 2, then 0.2 m/s on for 0.3 s.
+    const tHit = 1 + (0.3 - hitY) / 0.6;
+    const y = t < 1 ? 0.3 : t < tHit ? 0.3 - 0.6 * (t - 1) : hitY - 0.2 * Math.min(t - tHit, 0.3);
+    const x = t < tHit ? FACE : FACE - offFace * Math.min(1, (t - tHit) / 0.05);
+    const s = Math.min(Math.max(0, t - tHit), 0.4);
+    const twoAt = { x: two.x - 0.72 * (0.8 * s - s * s), y: two.y - 0.69 * (0.8 * s - s * s) };
+    out.push({ frame: k, t, balls: [{ id: 0 as BallId, x, y }, { id: 2 as BallId, ...twoAt }, { id: 9 as BallId, x: -0.8, y: 0.2 }] });
+  }
+  return out;
+}
+
+const shotOf = (offFace: number): ShotLine => inferEvents(frames(offFace), { table: '9ft', useOccluded: false }).find((l): l is ShotLine => l.kind === 'shot')!;
+
+describe('a rail after contact within the measurement\'s error (nearFacts)', () => {
+  it('marks the shot too close to call when, with no rail read after the hit, the cue ball rolls on at the cushion\'s face', () => {
+    const shot = shotOf(0);
+    const first = shot.events.find((e) => e.type === 'contact')!;
+    expect(first).toMatchObject({ a: 0, b: 2 });
+    const railAfter = shot.events.some((e) => e.type === 'cushion' && e.t >= first.t);
+    expect(railAfter || (shot.uncertain ?? []).some((u) => u.fact === 'railAfterContact')).toBe(true);
+    expect(railAfter).toBe(false);
+  });
+
+  it('does not mark it when the cue ball rolls on 2 cm off the cushion', () => {
+    expect((shotOf(0.02).uncertain ?? []).some((u) => u.fact === 'railAfterContact')).toBe(false);
+  });
+});
