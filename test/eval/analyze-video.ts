@@ -3,7 +3,8 @@
 // the simulator's truth log (services/analyze/compare.ts, as test/eval/analyze-vs-truth.ts).
 // Unlike the event-inference tables of `npm run eval`, which start from the true tracks with noise
 // added, this starts from pixels. Recordings are cached under tmp/analyze-eval/.
-//   node bin/run-ts.mjs test/eval/analyze-video.ts [--quick] [--fresh N [--from S]] [--match GAME:SEED]… [--why]
+//   node bin/run-ts.mjs test/eval/analyze-video.ts [--quick] [--fresh N [--from S]] [--match GAME:SEED]… [--keep DIR] [--why]
+// --keep DIR: keep each analysis in DIR/GAME-SEED (tracks, events, calls), to look into.
 // --why: after the table, each shot whose call differs from the truth's (what each side read).
 // "fouls on legal shots" says how many of them the shot line marks too close to call (the
 // operator is asked before the call stands).
@@ -47,11 +48,13 @@ function markedShots(events: string): { t: number; facts: string }[] {
     return e.kind === 'shot' && e.t !== undefined && e.uncertain?.length ? [{ t: e.t, facts: e.uncertain.map((u) => u.fact).join(', ') }] : [];
   });
 }
+const keepAt = process.argv.indexOf('--keep');
+const keep = keepAt >= 0 ? process.argv[keepAt + 1]! : null;
 const why: string[] = [];
 const legalOf = (key: string | null): boolean | null => (key === null ? null : (JSON.parse(key) as { legal: boolean }).legal);
 for (const [game, seed] of quick ? matches.slice(0, 1) : matches) {
   const dir = await recording(game, seed);
-  const out = mkdtempSync(join(tmpdir(), 'railbird-analyze-eval-'));
+  const out = keep ? join(keep, `${game}-${seed}`) : mkdtempSync(join(tmpdir(), 'railbird-analyze-eval-'));
   try {
     const t0 = performance.now();
     const r = await analyzeVideo({ video: join(dir, 'recording.mp4'), out, game, players: ['Ann', 'Bob'], jobs: 2, pictures: false });
@@ -86,7 +89,7 @@ for (const [game, seed] of quick ? matches.slice(0, 1) : matches) {
     total.shots += s.truthShots; total.found += s.found; total.extra += own.extraShots.length; total.first += s.firstContact;
     total.pockets += s.pocketed; total.calls += s.calls; total.callsTruthInputs += op.summary.calls;
   } finally {
-    rmSync(out, { recursive: true, force: true });
+    if (!keep) rmSync(out, { recursive: true, force: true });
   }
 }
 const pct = (n: number): string => `${((100 * n) / Math.max(1, total.shots)).toFixed(1)} % (${n}/${total.shots})`;
