@@ -47,13 +47,6 @@ export const AMONG_MIN_SHARE = 0.05;
  */
 export const STRIKE_LEAD = Math.log(20);
 
-/**
- * Looks after which a ball at rest whose leading number is another ball's (a real table's 5 and 13
- * both read as the 5, the 5 taken) gets a number all the same (`assignUnique`): the log has no
- * ball without one, and a ball left out is missing from the shot.
- */
-export const SETTLED_LOOKS = 20;
-
 export const DEFAULT_VOTE: VoteOptions = { decay: 0.97, floor: 0.02, skipNone: 0.6, minFrames: 1, minConfidence: 0.9, noneLooks: 3, noneRatio: 3 };
 
 export interface VotedIdentity {
@@ -87,8 +80,6 @@ export interface IdentityHook {
   resolvedAmong(free: (id: BallId) => boolean): BallId | null;
   /** The ball left rest at a strike's speed while every other ball stood still: it is the cue ball. */
   markStruck?(): void;
-  /** The number its looks lead with, once it has been looked at SETTLED_LOOKS times (else null). */
-  settledLead?(): BallId | null;
 }
 
 /** The running vote of one track; the tracker's default `IdentityHook`. */
@@ -206,11 +197,6 @@ export class TrackVote implements IdentityHook {
     return (this.score[best]! - top) / looks >= Math.log(AMONG_MIN_SHARE) ? (best as BallId) : null;
   }
 
-  /** Tracker hook: the leading id after SETTLED_LOOKS looks, else null. */
-  settledLead(): BallId | null {
-    return this.frames >= SETTLED_LOOKS ? this.identity.id : null;
-  }
-
   /** The leading id among the free ones (null before any look, or when none is free). */
   leadingAmong(free: (id: BallId) => boolean): BallId | null {
     if (this.frames === 0) return null;
@@ -252,10 +238,7 @@ export class TrackVote implements IdentityHook {
  * are clearly likelier (`HOLD_BONUS` per look): a white-capped stripe read as the cue ball does
  * not take the number from the cue ball at rest across the table.
  */
-export function assignUnique<K>(
-  tracks: Iterable<readonly [K, IdentityHook]>, rereadable: (key: K) => boolean = () => true, held: (key: K) => BallId | null = () => null,
-  unseen: (id: BallId) => boolean = () => false, forced?: Set<K>,
-): Map<K, BallId | null> {
+export function assignUnique<K>(tracks: Iterable<readonly [K, IdentityHook]>, rereadable: (key: K) => boolean = () => true, held: (key: K) => BallId | null = () => null): Map<K, BallId | null> {
   const votes = [...tracks];
   const out = new Map<K, BallId | null>(votes.map(([key]) => [key, null]));
   const claims = votes.flatMap(([key, vote], order) => {
@@ -287,22 +270,5 @@ export function assignUnique<K>(
     const free = (x: BallId): boolean => !kept.has(x) && (owner.get(x) === undefined || owner.get(x) === r);
     if (vote.resolved() === id || vote.resolvedAmong(free) === id) out.set(key, id);
   });
-  // A ball at rest, looked at long enough, that got no number because the one its looks lead
-  // with is another ball's: the number no ball has had so far (`unseen`: not one that was
-  // pocketed) of that kind that fits it best. The kind is read better than the number; with no
-  // such number free it stays without. (A ball whose own number is free but not sure enough,
-  // after a close pass, waits as before.)
-  const taken = new Set<BallId>([...out.values()].filter((v): v is BallId => v !== null));
-  for (const [key, vote] of rows) {
-    const lead = out.get(key) === null ? vote.settledLead?.() ?? null : null;
-    if (lead === null || !taken.has(lead)) continue;
-    const kind = kindOfClass(lead);
-    let pick: BallId | null = null;
-    for (const id of BALL_IDS) if (unseen(id) && !taken.has(id) && kindOfClass(id) === kind && (pick === null || vote.meanScore(id) > vote.meanScore(pick))) pick = id;
-    if (pick === null) continue;
-    out.set(key, pick);
-    taken.add(pick);
-    forced?.add(key);
-  }
   return out;
 }

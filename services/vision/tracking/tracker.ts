@@ -128,8 +128,6 @@ function checkSettings<D extends TablePositioned, H extends IdentityHook>(s: Tra
 export class BallTracker<D extends TablePositioned, H extends IdentityHook = TrackVote> {
   private readonly s: TrackerSettings<D, H>;
   private readonly live: Track<D, H>[] = [];
-  /** Every ball number a track has been given so far (a number no ball has had is free to force on a settled ball). */
-  private readonly everHeld = new Set<BallId>();
   private nextId = 1;
   private lastT: number | null = null;
   /** The predictions made for time t (pipeline.ts asks predictedRegions twice a frame, then update): computed once, the tracks do not change between. */
@@ -275,7 +273,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
         ...(struck.includes(tr) ? { struck: true } : {}),
       });
     }
-    return uniqueIdentities(out, this.live, this.everHeld);
+    return uniqueIdentities(out, this.live);
   }
 
   /** Second chances (settings.rejoin) for unmatched tracks and left-over detections; sets `match` and returns the rejoined tracks' states. */
@@ -408,7 +406,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
 
   /** The balls of a frame with their ids read again from the tracks' votes (after votes were added). */
   resolveIds(balls: TrackedBall<D>[]): TrackedBall<D>[] {
-    return uniqueIdentities(balls, this.live, this.everHeld);
+    return uniqueIdentities(balls, this.live);
   }
 }
 
@@ -461,14 +459,11 @@ function rests<D extends TablePositioned, H extends IdentityHook>(tr: Track<D, H
  * ball that holds it unless the looks clearly say otherwise (moving balls are not read again: at
  * a break, blurred looks and softened votes would trade ids).
  */
-function uniqueIdentities<D extends TablePositioned, H extends IdentityHook>(balls: TrackedBall<D>[], tracks: readonly Track<D, H>[], everHeld: Set<BallId>): TrackedBall<D>[] {
+function uniqueIdentities<D extends TablePositioned, H extends IdentityHook>(balls: TrackedBall<D>[], tracks: readonly Track<D, H>[]): TrackedBall<D>[] {
   const shown = new Set(balls.map((b) => b.trackId));
   const live = new Map(tracks.filter((t) => shown.has(t.trackId)).map((t) => [t.trackId, t]));
   const still = new Set(balls.filter((b) => !b.occluded && (Math.hypot(b.vx, b.vy) < REREAD_SPEED || (live.get(b.trackId)?.anchor?.hits ?? 0) >= STILL_HITS)).map((b) => b.trackId));
-  const forced = new Set<number>();
-  const ids = assignUnique([...live].map(([k, t]) => [k, t.identity] as const), (k) => still.has(k), (k) => live.get(k)?.held ?? null, (id) => !everHeld.has(id), forced);
+  const ids = assignUnique([...live].map(([k, t]) => [k, t.identity] as const), (k) => still.has(k), (k) => live.get(k)?.held ?? null);
   for (const t of live.values()) t.held = ids.get(t.trackId) ?? null;
-  // A number given on the looks (not forced on a settled ball) has been a ball's: it may be pocketed later.
-  for (const [k, id] of ids) if (id !== null && !forced.has(k)) everHeld.add(id);
   return balls.map((b) => ({ ...b, id: ids.get(b.trackId) ?? null }));
 }
