@@ -377,11 +377,6 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
   }
 
   /**
-   * Whether a track leaves the table still for a strike: not yet reported, or resting at `seen`
-   * (this frame's detection), or hidden (`seen` null) while it was still — a ball hidden while it
-   * rolls (the cue ball passing behind or against another ball) means the table is not still.
-   */
-  /**
    * Resting balls that went out of sight within the last STRIKE_MAX_MISSED frames, behind a ball
    * that just left rest at `from` on its way (wx, wy), within a stroke's reach of it: any of them
    * may have been the cue ball that hit it, lost in its stroke's blur or under the cue (8-ball
@@ -400,6 +395,11 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     });
   }
 
+  /**
+   * Whether a track leaves the table still for a strike: not yet reported, or resting at `seen`
+   * (this frame's detection), or hidden (`seen` null) while it was still — a ball hidden while it
+   * rolls (the cue ball passing behind or against another ball) means the table is not still.
+   */
   private standsStill(tr: Track<D, H>, seen: D | null): boolean {
     return !this.isReported(tr) || (seen ? rests(tr, seen) : Math.hypot(tr.state.vx, tr.state.vy) < REREAD_SPEED);
   }
