@@ -10,6 +10,7 @@ import type { BallPosition, ShotEvent, UncertainAlternative, Uncertainty } from 
 import { FROZEN_TOLERANCE } from '../rules/shot-facts.ts';
 import type { TableGeometry } from '../table/geometry.ts';
 import { distanceToCushion } from '../table/spec.ts';
+import { indexAtOrBefore } from './series.ts';
 
 export interface Stretch {
   from: number;
@@ -150,8 +151,9 @@ export function nearFacts(n: NearInput): Uncertainty[] {
     for (const [id, r] of n.readings) {
       const from = n.start.find((b) => b.id === id);
       const err = Math.max(NEAR_MIN, NEAR_NOISE * sigma(id));
-      for (const p of r) {
-        if (p.t <= first.t || p.t > n.end + RAIL_CREEP || (from && Math.hypot(p.x - from.x, p.y - from.y) <= LEFT_ITS_PLACE)) continue;
+      for (let k = Math.max(0, indexAtOrBefore(r, first.t)); k < r.length && r[k]!.t <= n.end + RAIL_CREEP; k++) {
+        const p = r[k]!;
+        if (p.t <= first.t || (from && Math.hypot(p.x - from.x, p.y - from.y) <= LEFT_ITS_PLACE)) continue;
         const gap = Math.min(...CUSHIONS.map((c) => distanceToCushion(n.table.spec, c, p))) - R;
         if (gap <= err && (near === null || Math.abs(gap) < near)) near = Math.abs(gap);
       }

@@ -32,8 +32,15 @@ function sightings(frames: readonly TrackFrame[]): { unnamed: Map<number, Sighti
   frames.forEach((f, k) => f.balls.forEach((b) => {
     if (b.occluded) return;
     const s = { k, t: f.t, x: b.x, y: b.y };
-    if (b.id !== null) named.set(b.id, [...(named.get(b.id) ?? []), s]);
-    else if (b.track !== undefined) unnamed.set(b.track, [...(unnamed.get(b.track) ?? []), s]);
+    if (b.id !== null) {
+      const list = named.get(b.id);
+      if (list) list.push(s);
+      else named.set(b.id, [s]);
+    } else if (b.track !== undefined) {
+      const list = unnamed.get(b.track);
+      if (list) list.push(s);
+      else unnamed.set(b.track, [s]);
+    }
   }));
   return { unnamed, named };
 }
