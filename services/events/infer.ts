@@ -235,8 +235,7 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
     ...lost.map((v) => ({ fact: 'pocket' as const, alternatives: [[v.ball, 'pocketed'], [v.ball, 'on the table']], margin: 0 })),
     ...nearFacts({
       events, start, cueAt: cueModel ? (t) => positionBefore(cueModel, t) : null, cueEnd: end.find((b) => b.id === 0) ?? null,
-      cueReadings: series.get(0 as BallId)?.samples ?? [],
-      readings: new Map([...series].map(([id, s]) => [id, s.samples])),
+      readings: series,
       strikeT, end: shot.end, frameTime, noise, table,
     }),
   ];

@@ -10,7 +10,7 @@ import type { BallPosition, ShotEvent, UncertainAlternative, Uncertainty } from 
 import { FROZEN_TOLERANCE } from '../rules/shot-facts.ts';
 import type { TableGeometry } from '../table/geometry.ts';
 import { distanceToCushion } from '../table/spec.ts';
-import { indexAtOrBefore } from './series.ts';
+import { indexAtOrBefore, type Sample } from './series.ts';
 
 export interface Stretch {
   from: number;
@@ -63,10 +63,8 @@ export interface NearInput {
   cueAt: ((t: number) => { x: number; y: number }) | null;
   /** Where the cue ball came to rest (a slow ball creeps on after its last motion read). */
   cueEnd: { x: number; y: number } | null;
-  /** The cue ball's readings (a slow ball's creep is read where its model has it at rest). */
-  cueReadings: readonly { t: number; x: number; y: number }[];
-  /** Every ball's readings (a rail after contact read within the error). */
-  readings: ReadonlyMap<BallId, readonly { t: number; x: number; y: number }[]>;
+  /** Every ball's readings: the cue ball's (a slow ball's creep is read where its model has it at rest), and all for a rail after contact read within the error. */
+  readings: ReadonlyMap<BallId, { readonly samples: readonly Sample[] }>;
   strikeT: number;
   end: number;
   frameTime: number;
@@ -114,7 +112,7 @@ export function nearFacts(n: NearInput): Uncertainty[] {
       }
       if (!first && n.cueEnd) closest = Math.min(closest, Math.hypot(n.cueEnd.x - b.x, n.cueEnd.y - b.y));
       // The readings, three at a time (a creeping ball reads as still while it closes the last millimetres).
-      const r = n.cueReadings.filter((p) => p.t >= n.strikeT && p.t <= (first?.t ?? n.end + CREEP));
+      const r = (n.readings.get(0 as BallId)?.samples ?? []).filter((p) => p.t >= n.strikeT && p.t <= (first?.t ?? n.end + CREEP));
       for (let k = 1; k + 1 < r.length; k++) {
         const x = (r[k - 1]!.x + r[k]!.x + r[k + 1]!.x) / 3, y = (r[k - 1]!.y + r[k]!.y + r[k + 1]!.y) / 3;
         closest = Math.min(closest, Math.hypot(x - b.x, y - b.y));
@@ -148,7 +146,7 @@ export function nearFacts(n: NearInput): Uncertainty[] {
   // error (9-ball 6351: the cue ball rolling along the foot cushion after it met the 2 beside it).
   if (first && !n.events.some((e) => (e.type === 'cushion' || e.type === 'pocket' || e.type === 'off-table') && e.t >= first.t)) {
     let near: number | null = null;
-    for (const [id, r] of n.readings) {
+    for (const [id, { samples: r }] of n.readings) {
       const from = n.start.find((b) => b.id === id);
       const err = Math.max(NEAR_MIN, NEAR_NOISE * sigma(id));
       for (let k = Math.max(0, indexAtOrBefore(r, first.t)); k < r.length && r[k]!.t <= n.end + RAIL_CREEP; k++) {

@@ -8,6 +8,7 @@
 import type { BallId } from '../contract/ids.ts';
 import type { TrackBall, TrackFrame } from '../contract/tracks.ts';
 import type { TableGeometry } from '../table/geometry.ts';
+import { indexAtOrBefore } from './series.ts';
 
 /** A flight lasts at most this long (s) from its first sighting to its last. */
 const FLIGHT_MAX = 0.6;
@@ -98,8 +99,7 @@ export function nameUnseenFlights(frames: readonly TrackFrame[], table: TableGeo
     const fits: { id: BallId; lastSeen: Sighting; backAt: number }[] = [];
     for (const [id, seen] of named) {
       // Its last sighting before the flight, and its next one after that.
-      let i = -1;
-      for (let j = 0; j < seen.length && seen[j]!.k < first.k; j++) i = j;
+      const i = indexAtOrBefore(seen, first.t - 1e-9);
       if (i < 0) continue;
       const next = seen[i + 1];
       if (next && next.t <= end.t + GONE_FOR) continue;

@@ -18,6 +18,12 @@ function fixture(name: string): TrackFrame[] {
 /** The shot lines inferred from a fixture's tracks. */
 const shotsOf = (name: string): ShotLine[] => inferEvents(fixture(name)).filter((l): l is ShotLine => l.kind === 'shot');
 const contacts = (s: ShotLine): string[] => s.events.flatMap((e) => (e.type === 'contact' ? [`${e.a}-${e.b}`] : []));
+/** The shot has the ball touch that cushion within 0.1 s of the truth's time. */
+function expectTouch(shot: ShotLine, ball: number, cushion: string, t: number): void {
+  const touch = shot.events.find((e) => e.type === 'cushion' && e.ball === ball);
+  expect(touch).toMatchObject({ cushion });
+  expect(Math.abs(touch!.t - t)).toBeLessThan(0.1);
+}
 
 describe('event inference on tracks from video', () => {
   it('a cue ball passing 2 mm from a resting ball, whose read path bends there, did not hit it (the ball stays put)', () => {
@@ -36,9 +42,7 @@ describe('event inference on tracks from video', () => {
     const shots = shotsOf('ball-creeps-to-cushion.tracks.jsonl.gz');
     const shot = shots.find((s) => contacts(s).includes('0-1'))!;
     expect(contacts(shot)).toEqual(['0-1']);
-    const touch = shot.events.find((e) => e.type === 'cushion' && e.ball === 1);
-    expect(touch).toMatchObject({ cushion: 'right-head' });
-    expect(Math.abs(touch!.t - 26.78)).toBeLessThan(0.1);
+    expectTouch(shot, 1, 'right-head', 26.78);
   });
 
   it('an object ball struck slowly into a cushion 6 mm away, seen first on its way out, touched it (no G18b)', () => {
@@ -48,9 +52,7 @@ describe('event inference on tracks from video', () => {
     const shots = shotsOf('ball-struck-into-near-cushion.tracks.jsonl.gz');
     expect(shots).toHaveLength(1);
     expect(contacts(shots[0]!)).toEqual(['0-15']);
-    const touch = shots[0]!.events.find((e) => e.type === 'cushion' && e.ball === 15);
-    expect(touch).toMatchObject({ cushion: 'left-head' });
-    expect(Math.abs(touch!.t - 41.29)).toBeLessThan(0.1);
+    expectTouch(shots[0]!, 15, 'left-head', 41.29);
   });
 
   it('a resting ball near a cushion, re-read 4.5 mm over while the player stands over it, was not sent off the cushion', () => {

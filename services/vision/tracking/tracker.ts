@@ -86,8 +86,6 @@ export interface Track<D extends TablePositioned, H extends IdentityHook = Track
    * STRIKE_MAX_MISSED frames (`frames` unseen so far).
    */
   strikeFrom?: { x: number; y: number; wx: number; wy: number; frames: number; hitters: readonly number[] };
-  /** Tracks that may have hit it as it left rest (`hiddenHitters`), kept for the frame its strike is confirmed. */
-  strikeHitters?: readonly number[];
 }
 
 /** One ball of a frame's output: the detection (or the prediction while hidden) with its track. */
@@ -200,7 +198,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     const out: TrackedBall<D>[] = [];
     const survivors: Track<D, H>[] = [];
     const leftRest: Track<D, H>[] = [];
-    const struck: Track<D, H>[] = [];
+    const struck: { tr: Track<D, H>; hitters: readonly number[] }[] = [];
     this.live.forEach((tr, k) => {
       tr.identity.age();
       if (tr.restedAt && ++tr.restedAt.frames > JUST_LEFT) delete tr.restedAt;
@@ -213,10 +211,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
         const prev = tr.last;
         tr.missed = 0;
         tr.last = d;
-        if (tr.strikeFrom && furtherOnItsWay(tr.strikeFrom, tr.strikeFrom.wx, tr.strikeFrom.wy, d, STRIKE_STEP / 2)) {
-          struck.push(tr);
-          tr.strikeHitters = tr.strikeFrom.hitters;
-        }
+        if (tr.strikeFrom && furtherOnItsWay(tr.strikeFrom, tr.strikeFrom.wx, tr.strikeFrom.wy, d, STRIKE_STEP / 2)) struck.push({ tr, hitters: tr.strikeFrom.hitters });
         delete tr.strikeFrom;
         const moved = tr.anchor ? Math.hypot(d.x - tr.anchor.x, d.y - tr.anchor.y) : 0;
         const leaving = tr.leaving === true;
@@ -261,8 +256,8 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
       const h = this.track(id);
       return !h || !this.isReported(h) || (h.missed === 0 && rests(h, h.last));
     };
-    for (let k = struck.length - 1; k >= 0; k--) if (!(struck[k]!.strikeHitters ?? []).every(hitterBack)) struck.splice(k, 1);
-    for (const tr of struck) tr.identity.markStruck?.();
+    const confirmed = struck.filter((s) => s.hitters.every(hitterBack)).map((s) => s.tr);
+    for (const tr of confirmed) tr.identity.markStruck?.();
     for (const tr of this.live) {
       if (!this.isReported(tr)) continue;
       const seen = tr.missed === 0;
@@ -270,7 +265,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
         trackId: tr.trackId, id: tr.identity.resolved(),
         x: seen && tr.last ? tr.last.x : tr.state.x, y: seen && tr.last ? tr.last.y : tr.state.y,
         vx: tr.state.vx, vy: tr.state.vy, detection: seen ? tr.last : null, occluded: !seen,
-        ...(struck.includes(tr) ? { struck: true } : {}),
+        ...(confirmed.includes(tr) ? { struck: true } : {}),
       });
     }
     return uniqueIdentities(out, this.live);
