@@ -41,7 +41,7 @@ const firstContact = (s: ShotLine): number | null => {
 const pocketed = (s: ShotLine): string[] => s.events.flatMap((e) => (e.type === 'pocket' ? [`${e.ball}@${e.pocket}`] : [])).sort();
 
 /** What decides the game in a call, without player names (or with them). */
-function callKey(c: Call, players: boolean): string {
+export function callKey(c: Call, players: boolean): string {
   const base = { legal: c.legal, fouls: c.fouls.map((f) => f.rule).sort(), pocketed: [...c.pocketed].sort(), ballInHand: c.next.ballInHand, over: c.gameOver?.code ?? null };
   return JSON.stringify(players ? { ...base, shooter: c.shooter, next: c.next.player, winner: c.gameOver?.winner ?? null } : base);
 }

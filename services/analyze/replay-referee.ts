@@ -8,6 +8,11 @@
 //   - Calls (8-ball, 14.1): the shooter is given the benefit of the doubt: the first pocketed
 //     object ball, in the pocket it went into, that makes the shot legal is taken as called
 //     (8-ball breaks need no call). A shot that no call makes legal stays uncalled.
+//     The video does show what the shooter did next, and a reviewing referee reads the turn from
+//     it: a pocket that was not called ends the inning, so the next shot is the opponent's, at
+//     the opponent's group. Each call that could have been made (each pocketed ball that makes
+//     the shot legal, or the inning ended) is therefore tried against the next shots, and the one that
+//     leaves the fewest fouls (or games lost) in them is taken; on a tie, the benefit of the doubt above.
 //   - Safeties, operator fouls (G18h & co.), two-foul warnings (G19) and the decisions after a
 //     foul break or the 8 on the break are not seen on video: none are added; awaited decisions
 //     take the engine's defaults (`play`, `spot8`), which its calls state (`implicitDecision`).
@@ -42,30 +47,108 @@ function goodFor(call: Call | null, shooter: string): boolean {
   return call !== null && call.legal && !(call.gameOver && call.gameOver.winner !== shooter);
 }
 
-/** The declarations a replaying referee would assume for one shot, with the note saying so. */
-function declare(state: RefereeState, shot: ShotLine, lineNo: number): { shot: ShotLine; note: string | null } {
+interface Choice {
+  shot: ShotLine;
+  note: string | null;
+}
+
+/** The declarations a replaying referee could assume for one shot, most likely first. */
+function choices(state: RefereeState, shot: ShotLine, lineNo: number): Choice[] {
   const game = state.match.game;
   const shooter = state.awaiting ? state.awaiting.by : state.shooter;
   if (game === '9ball') {
-    if (!state.pushOutAvailable) return { shot, note: null };
+    if (!state.pushOutAvailable) return [{ shot, note: null }];
     const normal = callOf(state, shot, lineNo);
     const push = withDeclared(shot, { pushOut: true });
     if (normal && !normal.legal && goodFor(callOf(state, push, lineNo), shooter)) {
-      return { shot: push, note: `taken as a push-out: played normally it would be a foul (${normal.fouls.map((f) => f.code).join(', ')})` };
+      return [{ shot: push, note: `taken as a push-out: played normally it would be a foul (${normal.fouls.map((f) => f.code).join(', ')})` }];
     }
-    return { shot, note: null };
+    return [{ shot, note: null }];
   }
-  if (game === '8ball' && state.breakShot) return { shot, note: null };
+  if (game === '8ball' && state.breakShot) return [{ shot, note: null }];
   const pocketed = shot.events.filter((e): e is Extract<ShotLine['events'][number], { type: 'pocket' }> => e.type === 'pocket' && e.ball !== 0);
+  if (pocketed.length === 0) return [{ shot, note: null }];
   const tried = new Set<BallId>();
+  const out: Choice[] = [];
   for (const p of pocketed) {
     if (tried.has(p.ball)) continue;
     tried.add(p.ball);
     const called = withDeclared(shot, { call: { ball: p.ball, pocket: p.pocket } });
-    if (goodFor(callOf(state, called, lineNo), shooter)) return { shot: called, note: `ball ${p.ball} taken as called in the ${p.pocket} pocket (it went there)` };
+    if (goodFor(callOf(state, called, lineNo), shooter)) out.push({ shot: called, note: `ball ${p.ball} taken as called in the ${p.pocket} pocket (it went there)` });
   }
-  if (pocketed.length > 0) return { shot, note: `no call makes the shot legal: left uncalled` };
-  return { shot, note: null };
+  if (out.length === 0) return [{ shot, note: 'no call makes the shot legal: left uncalled' }];
+  // The inning ended although a ball fell: in 14.1 an uncalled ball is a miss; in 8-ball an
+  // uncalled ball of the shooter's group is credited, so the ending is a safety (or a call that
+  // was not made, which the engine judges the same). Not on an open 8-ball table: there the
+  // ending would also leave the groups unchosen, and with no groups no later shot can show a
+  // wrong ball first, so the next shots could not tell the two apart.
+  if (game === '8ball' && !state.groups[shooter]) return out;
+  const ended = game === '8ball' ? withDeclared(shot, { safety: true }) : shot;
+  if (goodFor(callOf(state, ended, lineNo), shooter)) {
+    out.push({ shot: ended, note: `${game === '8ball' ? 'taken as a safety (or a call that was not made)' : 'left uncalled'}: the next shots show the inning ended` });
+  }
+  return out;
+}
+
+/** How many shots after a call are read to tell whether the shooter's inning went on. */
+const LOOKAHEAD_SHOTS = 2;
+
+/** The lines from `from` up to and including the LOOKAHEAD_SHOTS-th shot line. */
+function linesAhead(log: readonly LogLine[], from: number): readonly LogLine[] {
+  let shots = 0;
+  let end = from;
+  while (end < log.length && shots < LOOKAHEAD_SHOTS) if (log[end++]!.kind === 'shot') shots++;
+  return log.slice(from, end);
+}
+
+/** Shot calls that go against their shooter: fouls, or a game lost. */
+const against = (calls: readonly Call[]): number => calls.filter((c) => c.input === 'shot' && !goodFor(c, c.shooter ?? '')).length;
+
+/** How far the cue ball must have moved between one shot's end and the next shot's start to have been taken in hand. */
+const CUE_IN_HAND_M = 0.05;
+
+/** The cue ball was picked up between two shots: it rested on the bed after one and started the next elsewhere. */
+function cueTakenInHand(before: ShotLine, after: ShotLine): boolean {
+  const end = before.end?.balls.find((b) => b.id === 0);
+  const start = after.start?.balls.find((b) => b.id === 0);
+  return !!end && !!start && Math.hypot(end.x - start.x, end.y - start.y) > CUE_IN_HAND_M;
+}
+
+/**
+ * What goes against a choice in the next shots, each declared at its first choice: calls against
+ * the shooter (fouls, games lost) on shots read with no doubt, and cue balls taken in hand
+ * where the calls gave no ball in hand (a player only picks the cue ball up after a foul).
+ */
+function contradictionsAhead(state: RefereeState, shot: ShotLine, lineNo: number, ahead: readonly LogLine[]): number {
+  let step = reduce(state, shot, lineNo);
+  let count = against(step.calls);
+  let previous = shot;
+  for (const [k, next] of ahead.entries()) {
+    const s = step.state;
+    if (!s || s.matchOver) break;
+    const line = next.kind === 'shot' ? choices(s, next, lineNo + 1 + k)[0]!.shot : next;
+    if (line.kind === 'shot') {
+      if (s.ballInHand === 'none' && cueTakenInHand(previous, line)) count++;
+      previous = line;
+    }
+    step = reduce(s, line, lineNo + 1 + k);
+    // A shot whose deciding fact was too close to call is no evidence of whose turn it was.
+    if (line.kind === 'shot' && !line.uncertain?.length) count += against(step.calls);
+  }
+  return count;
+}
+
+/** The declarations for one shot: the choice the next shots contradict least. */
+function declare(state: RefereeState, shot: ShotLine, lineNo: number, ahead: readonly LogLine[]): Choice {
+  const options = choices(state, shot, lineNo);
+  if (options.length === 1) return options[0]!;
+  let best = options[0]!;
+  let bestCount = contradictionsAhead(state, best.shot, lineNo, ahead);
+  for (const o of options.slice(1)) {
+    const count = contradictionsAhead(state, o.shot, lineNo, ahead);
+    if (count < bestCount) [best, bestCount] = [o, count];
+  }
+  return best;
 }
 
 /** Walks an inferred log (match line first), choosing each shot's declarations. */
@@ -73,11 +156,11 @@ export function refereeWithoutOperator(log: readonly LogLine[]): ReplayResult {
   const lines: LogLine[] = [];
   const notes: ReplayNote[] = [];
   let state: RefereeState | null = null;
-  for (const raw of log) {
+  for (const [i, raw] of log.entries()) {
     const lineNo = lines.length + 1;
     let line = raw;
     if (line.kind === 'shot' && state && !state.matchOver) {
-      const d = declare(state, line, lineNo);
+      const d = declare(state, line, lineNo, linesAhead(log, i + 1));
       line = d.shot;
       if (d.note) notes.push({ line: lineNo, t: line.t ?? null, note: d.note });
     }

@@ -7,16 +7,7 @@ import { newParseContext, parseLine } from '../../services/contract/parse.ts';
 import { judgeText } from '../../services/rules/judge.ts';
 import { simulateMatch, simulationOptions } from '../../services/sim/game/index.ts';
 import { refereeWithoutOperator } from '../../services/analyze/replay-referee.ts';
-
-/** The log a camera alone gives: shots without declarations, no decisions, fouls or warnings. */
-function cameraOnly(lines: readonly LogLine[]): LogLine[] {
-  return lines.flatMap((l): LogLine[] => {
-    if (l.kind === 'decision' || l.kind === 'foul' || l.kind === 'warning') return [];
-    if (l.kind !== 'shot') return [l];
-    const { declared: _d, ...rest } = l;
-    return [rest];
-  });
-}
+import { cameraOnly } from '../support/camera-only.ts';
 
 const text = (lines: readonly LogLine[]): string => lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
 const shotCalls = (calls: readonly Call[]): Call[] => calls.filter((c) => c.input === 'shot');
@@ -61,5 +52,27 @@ describe('refereeWithoutOperator', () => {
     expect(called).toBeGreaterThan(5);
     // Safeties and operator fouls cannot be assumed: most calls, not all, agree.
     expect(same / total).toBeGreaterThan(0.8);
+  });
+
+  it('reads from the next shots that an inning ended although a ball of the shooter\'s group fell', () => {
+    // Seed 4, shot 14: a declared safety that pocketed the shooter's 15. Taken as called, the
+    // shooter would play on and the next shots (the opponent's) would be fouls one after another.
+    // Seed 6, shot 8: a legal pot, then a real foul (wrong ball first); the opponent took the cue
+    // ball in hand, so the ending-the-inning reading that would excuse the foul is refused.
+    const wrong = { falseFouls: 0, missedFouls: 0 };
+    let endings = 0;
+    for (const seed of [4, 5, 6]) {
+      const rec = simulateMatch({ game: '8ball', shots: 25, seed, options: simulationOptions('default') });
+      const truthCalls = shotCalls(rec.calls);
+      const r = refereeWithoutOperator(cameraOnly(rec.lines));
+      endings += r.notes.filter((n) => /inning ended/.test(n.note)).length;
+      const got = shotCalls(judgeText(text(r.lines)).calls);
+      truthCalls.forEach((c, k) => {
+        if (c.legal && !got[k]!.legal) wrong.falseFouls++;
+        if (!c.legal && got[k]!.legal) wrong.missedFouls++;
+      });
+    }
+    expect(endings).toBeGreaterThan(0);
+    expect(wrong).toEqual({ falseFouls: 0, missedFouls: 0 });
   });
 });

@@ -6,6 +6,8 @@
 //   2. breaks alone (the cushion count of the break rule), 60 and 30 fps;
 //   3. the referee end to end on simulated matches: events inferred from tracks, operator inputs
 //      from the truth, calls compared shot by shot with the calls on the truth log;
+//   3b. what railbird analyze assumes without the operator (test/eval/replay-assumptions.ts):
+//      the truth's events, the replay referee's declarations, calls compared with the truth's;
 //   4. vision (test/eval/vision/index.ts, its own process): calibration per cloth, detection and
 //      identity on fresh rendered stills, the pipeline on rendered videos, the real clips when
 //      ../shared/data/real is there. `--no-vision` leaves it out;
@@ -61,6 +63,12 @@ for (const fps of [60, 30]) {
   }
 }
 console.table(matchRows);
+
+{
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const r = spawnSync(process.execPath, ['bin/run-ts.mjs', 'test/eval/replay-assumptions.ts', '--matches', quick ? '5' : '20'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exitCode = r.status ?? 1;
+}
 
 if (!process.argv.includes('--no-vision')) {
   console.log('4. Vision (test/eval/vision/index.ts)');
