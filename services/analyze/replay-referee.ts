@@ -8,14 +8,16 @@
 //   - Calls (8-ball, 14.1): the shooter is given the benefit of the doubt: the first pocketed
 //     object ball, in the pocket it went into, that makes the shot legal is taken as called
 //     (8-ball breaks need no call). A shot that no call makes legal stays uncalled.
-//     The video does show what the shooter did next, and a reviewing referee reads the turn from
-//     it: a pocket that was not called ends the inning, so the next shot is the opponent's, at
-//     the opponent's group. Each call that could have been made (each pocketed ball that makes
-//     the shot legal, or the inning ended) is therefore tried against the next shots, and the one that
-//     leaves the fewest fouls (or games lost) in them is taken; on a tie, the benefit of the doubt above.
-//   - Safeties, operator fouls (G18h & co.), two-foul warnings (G19) and the decisions after a
-//     foul break or the 8 on the break are not seen on video: none are added; awaited decisions
-//     take the engine's defaults (`play`, `spot8`), which its calls state (`implicitDecision`).
+//     The video does show what the shooter did next, and a reviewing referee reads the turn
+//     from it: a safety, a call not made or a pocket not called ends the inning, so the next
+//     shot is the opponent's, at the opponent's group. Each reading (each pocketed ball that
+//     makes the shot legal taken as called, or the inning ended) is tried against the next
+//     shots, and the one they contradict least is taken (fewer fouls or games lost, no cue ball
+//     taken in hand without a foul); on a tie, the benefit of the doubt above.
+//   - Other safeties, operator fouls (G18h & co.), two-foul warnings (G19) and the decisions
+//     after a foul break or the 8 on the break are not seen on video: none are added; awaited
+//     decisions take the engine's defaults (`play`, `spot8`), which its calls state
+//     (`implicitDecision`).
 // Every assumption is reported as a note so the reader knows which calls rest on one.
 import type { BallId } from '../contract/ids.ts';
 import type { Call, Declared, LogLine, ShotLine } from '../contract/log.ts';
