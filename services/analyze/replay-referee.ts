@@ -63,7 +63,10 @@ function choices(state: RefereeState, shot: ShotLine, lineNo: number): Choice[] 
     const normal = callOf(state, shot, lineNo);
     const push = withDeclared(shot, { pushOut: true });
     if (normal && !normal.legal && goodFor(callOf(state, push, lineNo), shooter)) {
-      return [{ shot: push, note: `taken as a push-out: played normally it would be a foul (${normal.fouls.map((f) => f.code).join(', ')})` }];
+      return [
+        { shot: push, note: `taken as a push-out: played normally it would be a foul (${normal.fouls.map((f) => f.code).join(', ')})` },
+        { shot, note: 'not taken as a push-out: the cue ball was then taken in hand' },
+      ];
     }
     return [{ shot, note: null }];
   }
@@ -119,19 +122,26 @@ function cueTakenInHand(before: ShotLine, after: ShotLine): boolean {
 /**
  * What goes against a choice in the next shots, each declared at its first choice: calls against
  * the shooter (fouls, games lost) on shots read with no doubt, and cue balls taken in hand
- * where the calls gave no ball in hand (a player only picks the cue ball up after a foul).
+ * where the calls gave no ball in hand (a player only picks the cue ball up after a foul). The
+ * shot's own call is not counted: the choices are ordered by what players do (a shot that would
+ * be a foul is a push-out first), and only what follows may overturn that order.
  */
 function contradictionsAhead(state: RefereeState, shot: ShotLine, lineNo: number, ahead: readonly LogLine[]): number {
   let step = reduce(state, shot, lineNo);
-  let count = against(step.calls);
+  let count = 0;
   let previous = shot;
+  // A ball touched between two shots may be a foul the camera cannot attribute (G18f), which
+  // gives ball in hand: the cue ball taken in hand after it is no evidence.
+  let touched = false;
   for (const [k, next] of ahead.entries()) {
     const s = step.state;
     if (!s || s.matchOver) break;
     const line = next.kind === 'shot' ? choices(s, next, lineNo + 1 + k)[0]!.shot : next;
+    if (line.kind === 'disturbed') touched = true;
     if (line.kind === 'shot') {
-      if (s.ballInHand === 'none' && cueTakenInHand(previous, line)) count++;
+      if (s.ballInHand === 'none' && !touched && cueTakenInHand(previous, line)) count++;
       previous = line;
+      touched = false;
     }
     step = reduce(s, line, lineNo + 1 + k);
     // A shot whose deciding fact was too close to call is no evidence of whose turn it was.

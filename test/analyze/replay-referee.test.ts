@@ -75,4 +75,18 @@ describe('refereeWithoutOperator', () => {
     expect(endings).toBeGreaterThan(0);
     expect(wrong).toEqual({ falseFouls: 0, missedFouls: 0 });
   });
+
+  it('does not take a foul after a 9-ball break as a push-out when the opponent then took the cue ball in hand', () => {
+    // Seeds 115 (shot 15) and 121 (shot 2): a wrong ball first on the shot after the break;
+    // the opponent picked the cue ball up, which no push-out allows.
+    let refused = 0;
+    for (const seed of [115, 121]) {
+      const rec = simulateMatch({ game: '9ball', shots: 25, seed, options: simulationOptions('default') });
+      const r = refereeWithoutOperator(cameraOnly(rec.lines));
+      refused += r.notes.filter((n) => /not taken as a push-out/.test(n.note)).length;
+      const got = shotCalls(judgeText(text(r.lines)).calls);
+      shotCalls(rec.calls).forEach((c, k) => expect({ seed, k, legal: got[k]!.legal }).toEqual({ seed, k, legal: c.legal }));
+    }
+    expect(refused).toBe(2);
+  });
 });
