@@ -20,6 +20,7 @@ import { buildShotModels, restNear, SETTLE } from './shot-models.ts';
 import { DEFAULT_SEGMENT, findShots, type SegmentOptions, type ShotWindow } from './shots.ts';
 import { findVanishings, type Vanishing } from './vanish.ts';
 import { nameUnseenFlights } from './unseen-flights.ts';
+import { droppedWhereStruck } from './struck-into-pocket.ts';
 import { afterLastContact, hitsOfUnexplained } from './vanish-hits.ts';
 import type { CauseOptions } from './cause-options.ts';
 import { nearFacts, unseenFacts, type Stretch } from './uncertain.ts';
@@ -194,12 +195,13 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   const noise = new Map([...motions].map(([id, m]) => [id, m.noise]));
   const profiled = profileTouches(models, table, contactsAndCushions, noise, o.causes.minKink);
   const touches = [...profiled, ...gentleCushionTouches(models, table, [...contactsAndCushions, ...profiled], frameTime, noise)];
-  const vanished = findVanishings(series, table, still, shot.end + frameTime, nextStart, recordingEnd);
+  let vanished = findVanishings(series, table, still, shot.end + frameTime, nextStart, recordingEnd);
   // A ball creeping to a cushion reads as still a while before it gets there.
   const crept = Math.min(shot.end + CREEP_TO_CUSHION, nextStart);
   contactsAndCushions.push(...touches.filter((e) => e.t >= strikeT && e.t <= crept && !droppingIn(e, vanished, models, table)));
   const causeOptions = { ...o.causes, frameTime, maxAccel: o.legs.maxAccel, pathWindow: o.legs.refineWindow };
   contactsAndCushions.push(...hitsOfUnexplained(models, series, vanished, contactsAndCushions, strikeT, table.ballRadius, causeOptions));
+  vanished = droppedWhereStruck(vanished, contactsAndCushions, models, series, table, nextStart);
   afterLastContact(vanished, contactsAndCushions);
   const events: ShotEvent[] = [{ t: strikeT, type: 'strike' }];
   // A lost ball stays on the bed where it was last seen (hidden, not gone); what became of it is uncertain.
@@ -232,7 +234,7 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   const cueModel = models.get(0 as BallId);
   const uncertain = [
     ...unseenFacts(events, still, t1, shot.end, o.unseen),
-    ...lost.map((v) => ({ fact: 'pocket' as const, alternatives: [[v.ball, 'pocketed'], [v.ball, 'on the table']], margin: 0 })),
+    ...[...lost, ...vanished.filter((v) => v.unseenDrop)].map((v) => ({ fact: 'pocket' as const, alternatives: [[v.ball, 'pocketed'], [v.ball, 'on the table']], margin: 0 })),
     ...nearFacts({
       events, start, cueAt: cueModel ? (t) => positionBefore(cueModel, t) : null, cueEnd: end.find((b) => b.id === 0) ?? null,
       readings: series,

@@ -23,6 +23,8 @@ export interface Vanishing {
   events: ShotEvent[];
   /** Not seen again, but neither into a pocket nor flying off the table: where it went is unknown. */
   lost?: true;
+  /** Its pocket is a reading of where it was struck to, not a sighting at the pocket (struck-into-pocket.ts). */
+  unseenDrop?: true;
 }
 
 /** A ball leaves the table only at speed (m/s) at a cushion: slower, vanishing is losing sight of it. */
