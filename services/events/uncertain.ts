@@ -103,6 +103,9 @@ export function nearFacts(n: NearInput): Uncertainty[] {
   // A graze: the path came within the error of touching a ball (or overlapped it) before the first contact read.
   if (!out.some((u) => u.fact === 'firstContact')) {
     const until = first?.t ?? n.end;
+    // The cue ball's readings from the strike on (a creeping ball reads as still while it closes the last millimetres).
+    const cueReadings = n.readings.get(0 as BallId)?.samples ?? [];
+    const r = cueReadings.slice(indexAtOrBefore(cueReadings, n.strikeT - 1e-9) + 1, indexAtOrBefore(cueReadings, first?.t ?? n.end + CREEP) + 1);
     for (const b of n.start) {
       if (b.id === 0 || b.moving || (first && other(first) === b.id)) continue;
       let closest = Infinity;
@@ -111,8 +114,7 @@ export function nearFacts(n: NearInput): Uncertainty[] {
         closest = Math.min(closest, Math.hypot(p.x - b.x, p.y - b.y));
       }
       if (!first && n.cueEnd) closest = Math.min(closest, Math.hypot(n.cueEnd.x - b.x, n.cueEnd.y - b.y));
-      // The readings, three at a time (a creeping ball reads as still while it closes the last millimetres).
-      const r = (n.readings.get(0 as BallId)?.samples ?? []).filter((p) => p.t >= n.strikeT && p.t <= (first?.t ?? n.end + CREEP));
+      // The readings, three at a time.
       for (let k = 1; k + 1 < r.length; k++) {
         const x = (r[k - 1]!.x + r[k]!.x + r[k + 1]!.x) / 3, y = (r[k - 1]!.y + r[k]!.y + r[k + 1]!.y) / 3;
         closest = Math.min(closest, Math.hypot(x - b.x, y - b.y));
