@@ -3,14 +3,14 @@
 // follows it (8-ball 6362, 54.9 s: the 10, 0.5 m from the foot-left pocket, in 0.07 s). Its own
 // track just stops where it rested, so it is "lost" and the pocket is marked too close to call.
 // Yet an object ball leaves a contact along the line of centres, and this one was never seen
-// again: when that line, within the error of its reading, points at one pocket only, and the
-// way there is clear of cushions, jaws and other balls, the ball is taken as gone into that
-// pocket. Nobody saw it go in, so the shot stays marked too close to call (the pocket fact):
+// again: when the ways it can have left along (that line, give or take the error of its
+// reading) lead clear of cushions, jaws and other balls into one pocket only, the ball is taken
+// as gone into that pocket. Nobody saw it go in, so the shot stays marked too close to call (the pocket fact):
 // the call is made on the likelier reading and the operator is asked. Anything less clear (two
 // pockets within the error, a ball on the way, seen again before the next shot) leaves it lost.
 import type { BallId, Pocket } from '../contract/ids.ts';
 import type { ShotEvent } from '../contract/log.ts';
-import type { PocketGeometry, TableGeometry } from '../table/geometry.ts';
+import type { TableGeometry } from '../table/geometry.ts';
 import { nearestCushion } from './cushion-touch.ts';
 import { positionBefore, velocityBefore, type BallModel } from './model.ts';
 import { indexAtOrBefore, type Sample } from './series.ts';
@@ -31,32 +31,34 @@ const REACH = 2.6;
  * adds a few more.
  */
 const AIM_ERROR = (15 * Math.PI) / 180;
+const AIM_STEP = (0.5 * Math.PI) / 180;
 /** How far (m) the ball may overlap a cushion nose or jaw on the way and still be clear of it (a graze of a jaw drops). */
 const JAW_GRAZE = 0.003;
 
-/** Whether a ball leaving `from` along unit vector `u` reaches the capture of pocket `k` clear of cushions, jaws and the other balls. */
-function clearInto(table: TableGeometry, from: Vec, u: Vec, k: PocketGeometry, others: readonly Vec[]): number | null {
+/** The pocket a ball leaving `from` along unit vector `u` reaches clear of cushions, jaws and the other balls, and how far it is. */
+function clearInto(table: TableGeometry, from: Vec, u: Vec, others: readonly Vec[]): { pocket: Pocket; distance: number } | null {
   const R = table.ballRadius;
   for (let s = STEP; s <= REACH; s += STEP) {
     const p = { x: from.x + u.x * s, y: from.y + u.y * s };
-    if (len(sub(p, k.captureCentre)) <= k.captureRadius) return s;
+    const captured = table.pockets.find((k) => len(sub(p, k.captureCentre)) <= k.captureRadius);
+    if (captured) return { pocket: captured.pocket, distance: s };
     if (nearestCushion(table, p).distance < R - JAW_GRAZE) return null;
     if (others.some((o) => len(sub(p, o)) < 2 * R)) return null;
   }
   return null;
 }
 
-/** The one pocket the ball can have gone into from `from`, leaving about along `u`, and how far it is; null if none or more than one. */
+/** The one pocket the ball can have gone into from `from`, leaving within AIM_ERROR of `u`, and how far it is; null if none or more than one. */
 function pocketAhead(table: TableGeometry, from: Vec, u: Vec, others: readonly Vec[]): { pocket: Pocket; distance: number } | null {
-  const fits = table.pockets.flatMap((k) => {
-    const to = sub(k.mouthCentre, from);
-    const d = len(to);
-    const w = { x: to.x / d, y: to.y / d };
-    if (u.x * w.x + u.y * w.y < Math.cos(AIM_ERROR)) return [];
-    const distance = clearInto(table, from, w, k, others);
-    return distance === null ? [] : [{ pocket: k.pocket, distance }];
-  });
-  return fits.length === 1 ? fits[0]! : null;
+  const found = new Map<Pocket, number>();
+  const base = Math.atan2(u.y, u.x);
+  for (let a = -AIM_ERROR; a <= AIM_ERROR + 1e-9; a += AIM_STEP) {
+    const into = clearInto(table, from, { x: Math.cos(base + a), y: Math.sin(base + a) }, others);
+    if (into && !found.has(into.pocket)) found.set(into.pocket, into.distance);
+  }
+  if (found.size !== 1) return null;
+  const [pocket, distance] = [...found][0]!;
+  return { pocket, distance };
 }
 
 /**
