@@ -84,10 +84,10 @@ function choices(state: RefereeState, shot: ShotLine, lineNo: number): Choice[] 
   if (out.length === 0) return [{ shot, note: 'no call makes the shot legal: left uncalled' }];
   // The inning ended although a ball fell: in 14.1 an uncalled ball is a miss; in 8-ball an
   // uncalled ball of the shooter's group is credited, so the ending is a safety (or a call that
-  // was not made, which the engine judges the same). Not on an open 8-ball table: there the
-  // ending would also leave the groups unchosen, and with no groups no later shot can show a
-  // wrong ball first, so the next shots could not tell the two apart.
-  if (game === '8ball' && !state.groups[shooter]) return out;
+  // was not made, which the engine judges the same). On an open 8-ball table the ending also
+  // leaves the groups unchosen, so a wrong ball first by the shooter who would have chosen one
+  // reads as the opponent's legal shot on the open table: the ending is taken then too, a foul
+  // missed rather than one called on a legal shot.
   const ended = game === '8ball' ? withDeclared(shot, { safety: true }) : shot;
   if (goodFor(callOf(state, ended, lineNo), shooter)) {
     out.push({ shot: ended, note: `${game === '8ball' ? 'taken as a safety (or a call that was not made)' : 'left uncalled'}: the next shots show the inning ended` });

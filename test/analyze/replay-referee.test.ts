@@ -76,6 +76,20 @@ describe('refereeWithoutOperator', () => {
     expect(wrong).toEqual({ falseFouls: 0, missedFouls: 0 });
   });
 
+  it('leaves an open 8-ball table open when the next shot shows the ball that fell was not the call', () => {
+    // Seed 905, shot 2: on the open table the shooter called the 9 and another ball fell; the
+    // call was not made, so the inning ended with the table still open, and the opponent then
+    // chose the stripes. Taking the ball that fell as called would give the shooter a group and
+    // a second turn, and the opponent's stripe a wrong ball first.
+    const rec = simulateMatch({ game: '8ball', shots: 25, seed: 905, options: simulationOptions('default') });
+    const r = refereeWithoutOperator(cameraOnly(rec.lines));
+    const got = shotCalls(judgeText(text(r.lines)).calls);
+    const truth = shotCalls(rec.calls);
+    expect(truth.slice(0, 4).map((c) => c.legal)).toEqual([true, true, true, true]);
+    expect(got.slice(0, 4).map((c) => c.legal)).toEqual([true, true, true, true]);
+    expect(r.notes.some((n) => n.line === got[1]!.line && /inning ended/.test(n.note))).toBe(true);
+  });
+
   it('does not take a foul after a 9-ball break as a push-out when the opponent then took the cue ball in hand', () => {
     // Seeds 115 (shot 15) and 121 (shot 2): a wrong ball first on the shot after the break;
     // the opponent picked the cue ball up, which no push-out allows.
