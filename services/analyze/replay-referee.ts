@@ -169,7 +169,7 @@ export function refereeWithoutOperator(log: readonly LogLine[]): ReplayResult {
   const notes: ReplayNote[] = [];
   let state: RefereeState | null = null;
   for (const [i, raw] of log.entries()) {
-    const lineNo = lines.length + 1;
+    const lineNo = i + 1;
     let line = raw;
     if (line.kind === 'shot' && state && !state.matchOver) {
       const d = declare(state, line, lineNo, linesAhead(log, i + 1));

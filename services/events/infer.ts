@@ -204,8 +204,8 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   vanished = droppedWhereStruck(vanished, contactsAndCushions, models, series, table, nextStart);
   afterLastContact(vanished, contactsAndCushions);
   const events: ShotEvent[] = [{ t: strikeT, type: 'strike' }];
-  // A lost ball stays on the bed where it was last seen (hidden, not gone); what became of it is uncertain.
-  const lost = vanished.filter((v) => v.lost);
+  // A lost ball stays on the bed where it was last seen (hidden, not gone); what became of it is
+  // uncertain, as is the pocket of a ball taken as dropped where it was struck to.
   for (const v of vanished) if (!v.lost) gone.add(v.ball);
   events.push(...contactsAndCushions, ...vanished.flatMap((v) => v.events), ...crossings(cue, series.get(0 as BallId)?.samples ?? [], table.headStringX, strikeT, settled, frameTime));
   mergeSimultaneous(events, o.simultaneous);
@@ -234,7 +234,7 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   const cueModel = models.get(0 as BallId);
   const uncertain = [
     ...unseenFacts(events, still, t1, shot.end, o.unseen),
-    ...[...lost, ...vanished.filter((v) => v.unseenDrop)].map((v) => ({ fact: 'pocket' as const, alternatives: [[v.ball, 'pocketed'], [v.ball, 'on the table']], margin: 0 })),
+    ...vanished.filter((v) => v.lost || v.unseenDrop).map((v) => ({ fact: 'pocket' as const, alternatives: [[v.ball, 'pocketed'], [v.ball, 'on the table']], margin: 0 })),
     ...nearFacts({
       events, start, cueAt: cueModel ? (t) => positionBefore(cueModel, t) : null, cueEnd: end.find((b) => b.id === 0) ?? null,
       readings: series,

@@ -279,26 +279,18 @@ function pushedBalls(motions: Map<BallId, BallMotion>, cue: Series, o: SegmentOp
       const k = indexAtOrBefore(cue.samples, t - 1e-9);
       const at = cue.samples[k];
       if (!at || t - at.t > 0.2 || Math.hypot(at.x - r.restBefore.x, at.y - r.restBefore.y) > diameter + PUSH_GAP) continue;
-      if (movingInto(motions, id, t)) continue;
+      // Another ball already moving at t may have hit it.
+      if (anyMoving(motions, t - 0.1, t - 0.02, id)) continue;
       out.push({ start: t, lastStill: m.series.samples[r.first - 1]!.t });
     }
   }
   return out.sort((a, b) => a.start - b.start);
 }
 
-/** Some object ball was moving at some time in [a, b). */
-function anyMoving(motions: Map<BallId, BallMotion>, a: number, b: number): boolean {
+/** Some object ball (other than `except`) was moving at some time in (a, b). */
+function anyMoving(motions: Map<BallId, BallMotion>, a: number, b: number, except?: BallId): boolean {
   for (const [id, m] of motions) {
-    if (id !== 0 && m.runs.some((r) => runStart(m.series, r) < b && runEnd(m.series, r) >= a)) return true;
-  }
-  return false;
-}
-
-/** Some ball other than `id` and the cue ball was already moving at t (it may have hit `id`). */
-function movingInto(motions: Map<BallId, BallMotion>, id: BallId, t: number): boolean {
-  for (const [other, m] of motions) {
-    if (other === id || other === 0) continue;
-    if (m.runs.some((r) => runStart(m.series, r) < t - 0.02 && runEnd(m.series, r) > t - 0.1)) return true;
+    if (id !== 0 && id !== except && m.runs.some((r) => runStart(m.series, r) < b && runEnd(m.series, r) > a)) return true;
   }
   return false;
 }

@@ -10,7 +10,7 @@
 // pockets within the error, a ball on the way, seen again before the next shot) leaves it lost.
 import type { BallId, Pocket } from '../contract/ids.ts';
 import type { ShotEvent } from '../contract/log.ts';
-import type { TableGeometry } from '../table/geometry.ts';
+import { capturingPocket, type TableGeometry } from '../table/geometry.ts';
 import { nearestCushion } from './cushion-touch.ts';
 import { positionBefore, velocityBefore, type BallModel } from './model.ts';
 import { indexAtOrBefore, type Sample } from './series.ts';
@@ -40,7 +40,7 @@ function clearInto(table: TableGeometry, from: Vec, u: Vec, others: readonly Vec
   const R = table.ballRadius;
   for (let s = STEP; s <= REACH; s += STEP) {
     const p = { x: from.x + u.x * s, y: from.y + u.y * s };
-    const captured = table.pockets.find((k) => len(sub(p, k.captureCentre)) <= k.captureRadius);
+    const captured = capturingPocket(table, p);
     if (captured) return { pocket: captured.pocket, distance: s };
     if (nearestCushion(table, p).distance < R - JAW_GRAZE) return null;
     if (others.some((o) => len(sub(p, o)) < 2 * R)) return null;

@@ -7,7 +7,7 @@
 // pure function of the tracks: live and replay alike).
 import type { BallId } from '../contract/ids.ts';
 import type { TrackBall, TrackFrame } from '../contract/tracks.ts';
-import type { TableGeometry } from '../table/geometry.ts';
+import { capturingPocket, type TableGeometry } from '../table/geometry.ts';
 import { indexAtOrBefore } from './series.ts';
 
 /** A flight lasts at most this long (s) from its first sighting to its last. */
@@ -52,13 +52,11 @@ function endsInPocket(path: readonly Sighting[], table: TableGeometry): boolean 
   const prev = path[path.length - 2]!;
   const dt = last.t - prev.t;
   const vx = (last.x - prev.x) / dt, vy = (last.y - prev.y) / dt;
-  return table.pockets.some((p) => {
-    if (Math.hypot(last.x - p.mouthCentre.x, last.y - p.mouthCentre.y) < MOUTH_REACH) return true;
-    for (let s = 0; s <= FLIGHT_AHEAD; s += 0.005) {
-      if (Math.hypot(last.x + vx * s - p.captureCentre.x, last.y + vy * s - p.captureCentre.y) <= p.captureRadius) return true;
-    }
-    return false;
-  });
+  if (table.pockets.some((p) => Math.hypot(last.x - p.mouthCentre.x, last.y - p.mouthCentre.y) < MOUTH_REACH)) return true;
+  for (let s = 0; s <= FLIGHT_AHEAD; s += 0.005) {
+    if (capturingPocket(table, { x: last.x + vx * s, y: last.y + vy * s })) return true;
+  }
+  return false;
 }
 
 /** A flight into a pocket: a short, fast unnamed track whose last sighting is at a pocket. */

@@ -222,6 +222,11 @@ export function standardTable(size: TableSize): TableGeometry {
   return geometry;
 }
 
+/** The pocket whose capture circle holds a ball centred at p (it has dropped), if any. */
+export function capturingPocket(table: TableGeometry, p: Vec2): PocketGeometry | undefined {
+  return table.pockets.find((k) => Math.hypot(p.x - k.captureCentre.x, p.y - k.captureCentre.y) <= k.captureRadius);
+}
+
 /** True when a ball centred at p lies on the bed clear of every cushion (p inside the nose rectangle shrunk by R). */
 export function isOnBed(table: TableGeometry, p: Vec2, slack = 0): boolean {
   const r = table.ballRadius - slack;
