@@ -195,6 +195,55 @@ describe('ball tracker', () => {
     expect(struck).not.toContain(six);
   });
 
+  it('marks a stroke while a resting ball\'s readings jitter by centimetres (an elevated real view, game2 clip 1), not when a quiet cue ball moved 2 cm as it was struck into a ball beside it (8-ball 6373, 50.3 s)', () => {
+    // The 8, resting, read up to 2 cm either way frame by frame; the cue ball rests 6 cm from the 6, then is struck (4 cm a frame).
+    const strikes = (eightJitter: number, cueNudge: number): number[] => {
+      const tracker = new BallTracker<Det>({ minHits: 1 });
+      let out = tracker.update([{ x: -0.6, y: 0.2, tag: 'cue' }, { x: 0.4, y: 0.25, tag: 'eight' }, { x: -0.6, y: 0.26, tag: 'six' }], 0);
+      const id = (tag: string): number => out.find((o) => o.detection?.tag === tag)!.trackId;
+      const [cue, six, eight] = [id('cue'), id('six'), id('eight')];
+      const struck: number[] = [];
+      for (let k = 1; k <= 60; k++) {
+        // Every ball named (a ball without a number far away would not count, below).
+        for (const [t, n] of [[cue, 0], [six, 6], [eight, 8]] as const) tracker.track(t)?.identity.add(dist({ [n]: 0.9 }));
+        const jig = eightJitter * [1, -1, 0.5, -0.5, 0][k % 5]!;
+        // Frame 40: the cue ball is struck, or (cueNudge) barely moves while the 6 beside it flies off.
+        const cueX = k < 40 ? -0.6 : cueNudge ? -0.6 + cueNudge : -0.6 + 0.04 * (k - 39);
+        const sixY = cueNudge && k >= 40 ? 0.26 + 0.04 * (k - 39) : 0.26;
+        out = tracker.update([{ x: cueX, y: 0.2, tag: 'cue' }, { x: 0.4 + jig, y: 0.25, tag: 'eight' }, { x: -0.6, y: sixY, tag: 'six' }], k / 30);
+        struck.push(...out.filter((o) => o.struck).map((o) => o.trackId));
+      }
+      return struck.map((t) => (t === cue ? 0 : t === six ? 6 : -1));
+    };
+    // Without jitter and with it, the cue ball is marked; the jitter alone used to block it.
+    expect(strikes(0, 0)).toEqual([0]);
+    expect(strikes(0.02, 0)).toEqual([0]);
+    // A quiet cue ball nudged 2 cm as the 6 flies off: the table was not still, no mark on the 6.
+    expect(strikes(0, 0.02)).toEqual([]);
+  });
+
+  it('marks a stroke while a moving thing without a number (a hand, an arm taken for a ball) is far from the cue ball, not while an unnamed ball moves beside it', () => {
+    const strikes = (handAt: { x: number; y: number }): boolean => {
+      const tracker = new BallTracker<Det>({ minHits: 1 });
+      let out = tracker.update([{ x: -0.6, y: 0.2, tag: 'cue' }, { x: 0.4, y: 0.25, tag: 'three' }], 0);
+      const id = (tag: string): number => out.find((o) => o.detection?.tag === tag)!.trackId;
+      const [cue, three] = [id('cue'), id('three')];
+      let marked = false;
+      for (let k = 1; k <= 40; k++) {
+        tracker.track(cue)!.identity.add(dist({ 0: 0.9 }));
+        tracker.track(three)!.identity.add(dist({ 3: 0.9 }));
+        const cueX = k < 30 ? -0.6 : -0.6 + 0.04 * (k - 29);
+        // From frame 20 something without a number moves 1 cm a frame, as a hand does.
+        const hand = k >= 20 ? [{ x: handAt.x + 0.01 * (k - 20), y: handAt.y, tag: 'hand' }] : [];
+        out = tracker.update([{ x: cueX, y: 0.2, tag: 'cue' }, { x: 0.4, y: 0.25, tag: 'three' }, ...hand], k / 30);
+        if (out.some((o) => o.struck && o.trackId === cue)) marked = true;
+      }
+      return marked;
+    };
+    expect(strikes({ x: -1.1, y: -0.4 })).toBe(true);
+    expect(strikes({ x: -0.7, y: 0.2 })).toBe(false);
+  });
+
   it('gives the struck ball, too fast to be seen until it reached a resting ball, the sighting beside that ball on its own side (14.1 6331), not a ball\'s jump away from it', () => {
     const run = (beside: { x: number; y: number }): { cue: boolean; struck: boolean } => {
       const tracker = new BallTracker<Det>({ minHits: 1 });

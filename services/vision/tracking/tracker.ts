@@ -38,6 +38,8 @@ export interface TrackerSettings<D extends TablePositioned, H extends IdentityHo
   minHits: number;
   /** A new track whose first detection passes this is reported at once (a clear, whole ball: no need to wait for `minHits`). */
   sureAtOnce: (detection: D) => boolean;
+  /** A new track whose first detection passes this has rested already (seen in place over several looks before it was given): its anchor starts full. */
+  restingAtOnce: (detection: D) => boolean;
   assignment: 'hungarian' | 'greedy';
   /** Makes a new track's identity hook. */
   identity: () => H;
@@ -56,7 +58,7 @@ export interface TrackerSettings<D extends TablePositioned, H extends IdentityHo
 export function defaultTrackerSettings<D extends TablePositioned>(): TrackerSettings<D, TrackVote> {
   return {
     motion: new ConstantVelocityFilter(), distance: tableDistance, maxDistance: 0.06, gateSigmas: 3,
-    maxMissedFrames: 30, minHits: 2, sureAtOnce: () => false, assignment: 'hungarian', identity: () => new TrackVote(), rejoin: () => null,
+    maxMissedFrames: 30, minHits: 2, sureAtOnce: () => false, restingAtOnce: () => false, assignment: 'hungarian', identity: () => new TrackVote(), rejoin: () => null,
     strikeRejoin: true, ballRadius: BALL_RADIUS,
   };
 }
@@ -76,6 +78,8 @@ export interface Track<D extends TablePositioned, H extends IdentityHook = Track
   held?: BallId | null;
   /** Where its detections have stayed (within STILL_RADIUS) and for how many detections. */
   anchor?: { x: number; y: number; hits: number };
+  /** Its detections of the last JITTER_KEEP seconds (time t), for a rest read through a view's jitter (`jitterRests`). */
+  recent?: { x: number; y: number; t: number }[];
   /** It left rest on its latest detection, slower than a stroke: the next step may show the stroke (a stroke falls inside a frame). */
   leaving?: boolean;
   /** Where it rested before it left rest, and how many frames ago (for JUST_LEFT frames): a struck ball may outrun its window on its next frame. */
@@ -120,6 +124,7 @@ function checkSettings<D extends TablePositioned, H extends IdentityHook>(s: Tra
   if (typeof s.identity !== 'function') bad('identity must be a factory of identity hooks');
   if (typeof s.rejoin !== 'function') bad('rejoin must be a function of a track and a detection');
   if (typeof s.sureAtOnce !== 'function') bad('sureAtOnce must be a function of a detection');
+  if (typeof s.restingAtOnce !== 'function') bad('restingAtOnce must be a function of a detection');
   if (typeof s.strikeRejoin !== 'boolean') bad('strikeRejoin must be a boolean');
 }
 
@@ -211,6 +216,8 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
         const prev = tr.last;
         tr.missed = 0;
         tr.last = d;
+        (tr.recent ??= []).push({ x: d.x, y: d.y, t });
+        while (tr.recent[0]!.t < t - JITTER_KEEP) tr.recent.shift();
         if (tr.strikeFrom && furtherOnItsWay(tr.strikeFrom, tr.strikeFrom.wx, tr.strikeFrom.wy, d, STRIKE_STEP / 2)) struck.push({ tr, hitters: tr.strikeFrom.hitters });
         delete tr.strikeFrom;
         const moved = tr.anchor ? Math.hypot(d.x - tr.anchor.x, d.y - tr.anchor.y) : 0;
@@ -236,7 +243,10 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     });
     detections.forEach((d, di) => {
       if (usedDet.has(di)) return;
-      survivors.push({ trackId: this.nextId++, state: this.s.motion.init(d.x, d.y), hits: 1, missed: 0, sure: this.s.sureAtOnce(d), last: d, identity: this.s.identity() });
+      survivors.push({
+        trackId: this.nextId++, state: this.s.motion.init(d.x, d.y), hits: 1, missed: 0, sure: this.s.sureAtOnce(d), last: d, identity: this.s.identity(),
+        ...(this.s.restingAtOnce(d) ? { anchor: { x: d.x, y: d.y, hits: STRIKE_REST_HITS } } : {}),
+      });
     });
     this.live.length = 0;
     this.live.push(...survivors);
@@ -245,7 +255,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     // ball read 3 cm off as a player's arm uncovers it leaves rest too (9-ball 6324: the 6 took
     // the cue ball's number, and the real stroke a moment later was lost).
     const mover = leftRest.length === 1 ? leftRest[0]! : null;
-    if (mover?.restedAt && mover.last && this.live.every((tr) => tr === mover || this.standsStill(tr, tr.missed === 0 ? tr.last : null))) {
+    if (mover?.restedAt && mover.last && this.live.every((tr) => tr === mover || this.standsStill(tr, tr.missed === 0 ? tr.last : null) || this.cannotHaveMoved(tr, mover.restedAt!))) {
       const { x, y } = mover.restedAt;
       const wx = mover.last.x - x, wy = mover.last.y - y;
       mover.strikeFrom = { x, y, wx, wy, frames: 0, hitters: this.hiddenHitters(mover, { x, y }, wx, wy, dt) };
@@ -396,7 +406,18 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
    * rolls (the cue ball passing behind or against another ball) means the table is not still.
    */
   private standsStill(tr: Track<D, H>, seen: D | null): boolean {
-    return !this.isReported(tr) || (seen ? rests(tr, seen) : Math.hypot(tr.state.vx, tr.state.vy) < REREAD_SPEED);
+    return !this.isReported(tr) || (seen ? rests(tr, seen) || jitterRests(tr, this.lastT ?? -Infinity) : Math.hypot(tr.state.vx, tr.state.vy) < REREAD_SPEED);
+  }
+
+  /**
+   * Whether a moving track cannot have set a ball resting at `rest` moving: it has no number (no
+   * ball the identity model named: on real footage a player's hand, arm or cue taken for a ball)
+   * and is further from the rest than a ball could have come in a frame (STRIKE_NEAR).
+   */
+  private cannotHaveMoved(tr: Track<D, H>, rest: TablePositioned): boolean {
+    if (tr.held !== null && tr.held !== undefined) return false;
+    const p = tr.missed === 0 && tr.last ? tr.last : tr.state;
+    return Math.hypot(p.x - rest.x, p.y - rest.y) > STRIKE_NEAR;
   }
 
   /** The balls of a frame with their ids read again from the tracks' votes (after votes were added). */
@@ -421,6 +442,8 @@ const STILL_HITS = 10;
  */
 const STRIKE_REST_HITS = 5;
 const STRIKE_STEP = 0.025;
+/** A moving track without a number further than this (m) from a ball that left rest cannot have set it moving (`cannotHaveMoved`): a ball at 5 m/s in a frame at 25 frames/s. */
+const STRIKE_NEAR = 0.2;
 /** A struck ball lost from its window is looked for this many frames, up to this speed (m/s) from where it rested. */
 const STRIKE_MAX_MISSED = 3;
 const STRIKE_MAX_SPEED = 14;
@@ -437,6 +460,33 @@ function furtherOnItsWay(from: TablePositioned, wx: number, wy: number, d: Table
   const w = Math.hypot(wx, wy);
   const ux = d.x - from.x, uy = d.y - from.y, u = Math.hypot(ux, uy);
   return w > 0 && u > w + margin && (wx * ux + wy * uy) / (w * u) >= Math.cos(STRIKE_CONE);
+}
+
+/**
+ * A resting ball read through a real view's jitter: on an elevated view a ball's readings jump
+ * by more than STILL_RADIUS from frame to frame (each jump starts a new anchor, so it never
+ * `rests`) while it goes nowhere. Its noise is measured on its readings of the last JITTER_SPAN
+ * seconds or more before this frame's (at least JITTER_HITS, all within JITTER_RADIUS of their
+ * mean: jitter, not travel): it stands still when this frame's reading lies within three times
+ * their spread (RMS) of their mean, and never less than STILL_RADIUS or more than JITTER_RADIUS.
+ * A quiet track (renders, an overhead camera) is held to STILL_RADIUS as by `rests`: a cue ball
+ * struck into a ball it nearly touches moves a centimetre or two, and that is a stroke.
+ */
+const JITTER_SPAN = 0.4;
+const JITTER_KEEP = 0.5;
+const JITTER_HITS = 5;
+const JITTER_RADIUS = 0.03;
+
+function jitterRests<D extends TablePositioned, H extends IdentityHook>(tr: Track<D, H>, now: number): boolean {
+  const r = tr.recent;
+  if (!r || r.length <= JITTER_HITS || r[0]!.t > now - JITTER_SPAN || r[r.length - 1]!.t !== now) return false;
+  const before = r.slice(0, -1);
+  const mx = before.reduce((s, p) => s + p.x, 0) / before.length, my = before.reduce((s, p) => s + p.y, 0) / before.length;
+  const d2 = before.map((p) => (p.x - mx) ** 2 + (p.y - my) ** 2);
+  if (d2.some((d) => d > JITTER_RADIUS ** 2)) return false;
+  const spread = Math.sqrt(d2.reduce((s, d) => s + d, 0) / d2.length);
+  const last = r[r.length - 1]!;
+  return Math.hypot(last.x - mx, last.y - my) <= Math.min(JITTER_RADIUS, Math.max(STILL_RADIUS, 3 * spread));
 }
 
 /**
