@@ -222,6 +222,29 @@ describe('ball tracker', () => {
     expect(strikes(0, 0.02)).toEqual([]);
   });
 
+  it('does not take a ball pushed off by the cue ball touching it (a stun that moved the cue ball 1 cm, 14.1 6350) for the struck one; a ball touching the cue ball from the side does not stop the mark', () => {
+    const strikes = (neighbour: { x: number; y: number }, stun: boolean): string[] => {
+      const tracker = new BallTracker<Det>({ minHits: 1 });
+      const cue0 = { x: -0.6, y: 0.2 };
+      let out = tracker.update([{ ...cue0, tag: 'cue' }, { ...neighbour, tag: 'other' }], 0);
+      const id = (tag: string): number => out.find((o) => o.detection?.tag === tag)!.trackId;
+      const [cue, other] = [id('cue'), id('other')];
+      const struck: string[] = [];
+      for (let k = 1; k <= 40; k++) {
+        const s = Math.max(0, k - 29);
+        // stun: the cue ball moves 1 cm and stays; the ball it touches leaves along the line of centres at 3 cm a frame.
+        const c = stun ? { x: cue0.x + Math.min(s, 1) * 0.01, y: cue0.y } : { x: cue0.x + 0.03 * s, y: cue0.y };
+        const o = stun ? { x: neighbour.x + 0.03 * s, y: neighbour.y } : neighbour;
+        out = tracker.update([{ ...c, tag: 'cue' }, { ...o, tag: 'other' }], k / 30);
+        struck.push(...out.filter((b) => b.struck).map((b) => (b.trackId === cue ? 'cue' : b.trackId === other ? 'other' : '?')));
+      }
+      return struck;
+    };
+    const R = 0.028575;
+    expect(strikes({ x: -0.6 + 2 * R + 0.002, y: 0.2 }, true)).toEqual([]);
+    expect(strikes({ x: -0.6, y: 0.2 + 2 * R + 0.002 }, false)).toEqual(['cue']);
+  });
+
   it('marks a stroke while a moving thing without a number (a hand, an arm taken for a ball) is far from the cue ball, not while an unnamed ball moves beside it', () => {
     const strikes = (handAt: { x: number; y: number }): boolean => {
       const tracker = new BallTracker<Det>({ minHits: 1 });

@@ -255,7 +255,8 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     // ball read 3 cm off as a player's arm uncovers it leaves rest too (9-ball 6324: the 6 took
     // the cue ball's number, and the real stroke a moment later was lost).
     const mover = leftRest.length === 1 ? leftRest[0]! : null;
-    if (mover?.restedAt && mover.last && this.live.every((tr) => tr === mover || this.standsStill(tr, tr.missed === 0 ? tr.last : null) || this.cannotHaveMoved(tr, mover.restedAt!))) {
+    if (mover?.restedAt && mover.last && !this.pushedByNeighbour(mover, mover.restedAt, mover.last)
+      && this.live.every((tr) => tr === mover || this.standsStill(tr, tr.missed === 0 ? tr.last : null) || this.cannotHaveMoved(tr, mover.restedAt!))) {
       const { x, y } = mover.restedAt;
       const wx = mover.last.x - x, wy = mover.last.y - y;
       mover.strikeFrom = { x, y, wx, wy, frames: 0, hitters: this.hiddenHitters(mover, { x, y }, wx, wy, dt) };
@@ -410,6 +411,25 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
   }
 
   /**
+   * Whether a ball that rested at `rest` and was next seen at `to` may have been pushed by another
+   * ball touching it: one within TOUCH_GAP of touching it at its rest, on the far side of its way
+   * (within PUSH_CONE of the line of centres, along which a push sends a ball). A cue ball stunned
+   * into the ball it nearly touches moves a centimetre and stops; the ball it hit leaves rest at a
+   * stroke's speed from a table that looks still (14.1 6350, 30.6 s; 8-ball 6373, 50.3 s).
+   */
+  private pushedByNeighbour(mover: Track<D, H>, rest: TablePositioned, to: TablePositioned): boolean {
+    const R = this.s.ballRadius ?? BALL_RADIUS;
+    const wx = to.x - rest.x, wy = to.y - rest.y, w = Math.hypot(wx, wy);
+    if (!(w > 0)) return false;
+    return this.live.some((tr) => {
+      if (tr === mover || !this.isReported(tr)) return false;
+      const p = tr.missed === 0 && tr.last ? tr.last : tr.state;
+      const ax = rest.x - p.x, ay = rest.y - p.y, a = Math.hypot(ax, ay);
+      return a <= 2 * R + TOUCH_GAP && a > 0 && (ax * wx + ay * wy) / (a * w) >= Math.cos(PUSH_CONE);
+    });
+  }
+
+  /**
    * Whether a moving track cannot have set a ball resting at `rest` moving: it has no number (no
    * ball the identity model named: on real footage a player's hand, arm or cue taken for a ball)
    * and is further from the rest than a ball could have come in a frame (STRIKE_NEAR).
@@ -444,6 +464,9 @@ const STRIKE_REST_HITS = 5;
 const STRIKE_STEP = 0.025;
 /** A moving track without a number further than this (m) from a ball that left rest cannot have set it moving (`cannotHaveMoved`): a ball at 5 m/s in a frame at 25 frames/s. */
 const STRIKE_NEAR = 0.2;
+/** A ball within this (m) of touching a ball that left rest, behind it within PUSH_CONE (rad) of its way, may have pushed it (`pushedByNeighbour`). */
+const TOUCH_GAP = 0.015;
+const PUSH_CONE = Math.PI / 4;
 /** A struck ball lost from its window is looked for this many frames, up to this speed (m/s) from where it rested. */
 const STRIKE_MAX_MISSED = 3;
 const STRIKE_MAX_SPEED = 14;
