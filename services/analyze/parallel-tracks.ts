@@ -60,7 +60,7 @@ export interface ParallelTracks {
 const TRACK_ID_STRIDE = 1_000_000;
 
 function addStats(a: TrackVideoStats, b: TrackVideoStats): void {
-  for (const k of ['frames', 'fullSearches', 'waitMs', 'detectMs', 'trackMs', 'identityMs', 'visionMs'] as const) a[k] += b[k];
+  for (const k of ['frames', 'fullSearches', 'waitMs', 'detectMs', 'trackMs', 'identityMs', 'learnedMs', 'visionMs'] as const) a[k] += b[k];
   for (const [k, v] of Object.entries(b.stages)) a.stages[k] = (a.stages[k] ?? 0) + v;
   a.scaledFrom ??= b.scaledFrom;
   a.unseen.push(...b.unseen);

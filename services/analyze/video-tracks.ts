@@ -41,6 +41,8 @@ export interface TrackVideoStats {
   trackMs: number;
   /** Identity crops and model inference. */
   identityMs: number;
+  /** The learned detector's looks at the bed and at its candidates, and their reads (wall ms). */
+  learnedMs: number;
   /** Whole vision step per frame (detect + track + identity + conversion). */
   visionMs: number;
   /** Frames whose size differed from the calibration's, handled by a scaled calibration. */
@@ -69,7 +71,7 @@ export function addUnseen(stretches: UnseenStretch[], t: number, why: UnseenStre
 }
 
 export function emptyTrackStats(): TrackVideoStats {
-  return { frames: 0, fullSearches: 0, waitMs: 0, detectMs: 0, stages: {}, trackMs: 0, identityMs: 0, visionMs: 0, scaledFrom: null, unseen: [] };
+  return { frames: 0, fullSearches: 0, waitMs: 0, detectMs: 0, stages: {}, trackMs: 0, identityMs: 0, learnedMs: 0, visionMs: 0, scaledFrom: null, unseen: [] };
 }
 
 /**
@@ -130,6 +132,7 @@ export async function* trackVideo(
       for (const [k, ms] of Object.entries(pf.timings)) if (k !== 'wall' && k !== 'total') stats.stages[k] = (stats.stages[k] ?? 0) + ms;
       stats.trackMs += pf.trackMs;
       stats.identityMs += pf.identity.ms;
+      stats.learnedMs += pf.learnedMs;
       opts.onFrame?.(line, pf);
       yield line;
     }

@@ -4,7 +4,9 @@
 // while nothing is tracked, over the whole bed on the first
 // frame, every `bedSearchEvery`-th periodic search, and while a track goes unseen (a ball may
 // have been struck out of its window) on the first such frame and every `lostSearchEvery`-th; a resting ball whose image patch has not
-// changed since its last detection keeps it without a window (static-balls.ts); tracking; ball identity voted along the tracks (track-identity.ts: the ONNX model on a few
+// changed since its last detection keeps it without a window (static-balls.ts); the learned
+// detector's looks at the bed on whole-bed searches, each ball it alone sees added once it was
+// found in place on several looks (learned-search.ts); tracking; ball identity voted along the tracks (track-identity.ts: the ONNX model on a few
 // crops per frame, calibrated by the rack when one is seen). `toTrackFrame` gives the
 // contract's Tracks line of a processed frame.
 import type { BallId } from '../contract/ids.ts';
@@ -14,13 +16,15 @@ import type { TrackBall, TrackFrame } from '../contract/tracks.ts';
 import { tableToImage, type VisionCalibration } from './calibration/calibration-model.ts';
 import { BallDetector, cpuMs, type BallDetection, type StageTimings } from './detection/detect.ts';
 import { BallIdentifier } from './identity/classifier.ts';
-import { kindOfClass, type BallKind } from './identity/classes.ts';
+import { NONE_CLASS, kindOfClass, type BallKind } from './identity/classes.ts';
 import type { TrackVote } from './identity/vote.ts';
 import type { VideoImage } from './decode/yuv-image.ts';
 import { BedChanges } from './detection/bed-changes.ts';
 import { StaticBalls } from './detection/static-balls.ts';
+import { LearnedSearch, type LearnedSearchOptions } from './detection/learned-search.ts';
+import { DEFAULT_DETECTOR_MODEL, LearnedBallDetector } from './detection/learned/learned-detector.ts';
 import { smearRejoin } from './tracking/rejoin.ts';
-import { TrackIdentities, type IdentitySchedule, type IdentityStats } from './tracking/track-identity.ts';
+import { TrackIdentities, detectionCrops, type IdentitySchedule, type IdentityStats } from './tracking/track-identity.ts';
 import { BallTracker, type TrackedBall, type TrackerSettings } from './tracking/tracker.ts';
 
 export interface PipelineOptions {
@@ -49,6 +53,14 @@ export interface PipelineOptions {
   identity?: Partial<IdentitySchedule>;
   /** A detector for this calibration to use (its cloth kept from an earlier run: detector-cache.ts); default a new one. */
   detector?: BallDetector;
+  /**
+   * The learned detector, a second opinion on whole-bed searches (learned-search.ts): a loaded
+   * one, or the path of a model file to load (a worker thread gets the path); default the
+   * committed model (models/ball-detector/); null: none (the classical detector alone).
+   */
+  learned?: LearnedBallDetector | Promise<LearnedBallDetector> | string | null;
+  /** How often the learned detector looks at the bed and at its candidates (learned-search.ts). */
+  learnedSearch?: Partial<LearnedSearchOptions>;
 }
 
 /** A tracked ball with its voted identity. */
@@ -74,6 +86,8 @@ export interface PipelineFrame {
   staticMs: number;
   reused: number;
   identity: IdentityStats;
+  /** Wall-clock ms of the learned search in this frame (0 when none ran). */
+  learnedMs: number;
 }
 
 /** How far (m) from a track's prediction its best candidate is taken on a lower score. */
@@ -104,6 +118,10 @@ export class VisionPipeline {
   private readonly statics: StaticBalls<BallDetection> | null;
   private readonly changes: BedChanges | null;
   private readonly bedEvery: number;
+  private readonly learned: Promise<LearnedBallDetector> | null;
+  private readonly ownsLearned: boolean;
+  private readonly learnedOpts: Partial<LearnedSearchOptions>;
+  private learnedSearch: LearnedSearch | null = null;
 
   constructor(readonly calibration: VisionCalibration, opts: PipelineOptions = {}) {
     this.every = opts.fullSearchEvery ?? 10;
@@ -126,13 +144,18 @@ export class VisionPipeline {
     // Predictions come off the cushions (break balls bounce between two frames).
     const spec = TABLE_SPECS[calibration.table];
     const motion = new CushionBounceFilter(new ConstantVelocityFilter(), { x: spec.length / 2 - BALL_RADIUS, y: spec.width / 2 - BALL_RADIUS });
-    this.tracker = new BallTracker<BallDetection, TrackVote>({ sureAtOnce: (d) => !d.blurred && !d.partial && d.confidence >= sure, motion, rejoin: smearRejoin(motion), ...opts.tracker });
+    this.tracker = new BallTracker<BallDetection, TrackVote>({ sureAtOnce: (d) => d.learned === true || (!d.blurred && !d.partial && d.confidence >= sure), restingAtOnce: (d) => d.learned === true, motion, rejoin: smearRejoin(motion), ...opts.tracker });
     this.schedule = opts.identity ?? {};
     this.ownsModel = opts.identifier === undefined;
     this.statics = opts.reuseStatic === false ? null : new StaticBalls<BallDetection>();
     this.changes = opts.changeSearch === false ? null : new BedChanges(this.detector.grid);
     this.bedEvery = opts.bedSearchEvery ?? 6;
     if (!(Number.isInteger(this.bedEvery) && this.bedEvery >= 1)) throw new Error('VisionPipeline: bedSearchEvery must be a positive integer');
+    const learned = opts.learned === undefined ? DEFAULT_DETECTOR_MODEL : opts.learned;
+    this.ownsLearned = typeof learned === 'string';
+    this.learned = typeof learned === 'string' ? LearnedBallDetector.load(learned) : learned ? Promise.resolve(learned) : null;
+    this.learned?.catch(() => undefined);
+    this.learnedOpts = opts.learnedSearch ?? {};
     this.model = opts.identifier === null ? null : Promise.resolve(opts.identifier ?? BallIdentifier.load());
     // A failed load is reported by the first `process` call, not as an unhandled rejection.
     this.model?.catch(() => undefined);
@@ -179,6 +202,21 @@ export class VisionPipeline {
       return [{ x: q.x, y: q.y, radius: Math.min(q.radius, PRIOR_REACH), ...(last && !last.blurred ? { from: { x: last.x, y: last.y } } : {}) }];
     });
     const { balls: found, timings } = this.detector.detect(img, regions, full ? [] : changed, priors);
+    let learnedMs = 0;
+    if (this.learned) {
+      this.learnedSearch ??= new LearnedSearch(await this.learned, this.detector, this.calibration, this.learnedOpts);
+      const model = this.model ? await this.model : null;
+      const notABall = async (im: VideoImage, dets: readonly BallDetection[]): Promise<boolean[]> => {
+        if (!model) return dets.map(() => false);
+        const res = await model.identify(detectionCrops(im, dets));
+        return res.map((r) => (r.probs[NONE_CLASS] ?? 0) >= 0.5);
+      };
+      // Where balls are known: this frame's detections and the tracked balls (hidden ones at their prediction).
+      const known = [...found, ...reused, ...this.tracker.tracks.filter((tr) => this.tracker.isReported(tr)).map((tr) => tr.state)];
+      const extra = await this.learnedSearch.step(img, this.frames, t, full, known, notABall);
+      found.push(...extra.added);
+      learnedMs = extra.ms;
+    }
     // A ball seen last frame and not in its window now may have been struck out of it: a wider
     // look at once (its smear leads the tracker back to it, rejoin.ts), not a frame later.
     if (regions && this.secondLook > 0) {
@@ -231,12 +269,13 @@ export class VisionPipeline {
       return [{ ...b, kind: lead === null ? 'none' : kindOfClass(lead), confidence: vote?.identity.confidence ?? 0 }];
     });
     const identity = this.ids ? { ...this.ids.stats } : { crops: 0, ms: 0, rack: null };
-    return { balls: out, fullSearch: full, changeWindows: full ? 0 : changed.length, detections: balls, timings, trackMs, staticMs, reused: reused.size, identity };
+    return { balls: out, fullSearch: full, changeWindows: full ? 0 : changed.length, detections: balls, timings, trackMs, staticMs, reused: reused.size, identity, learnedMs };
   }
 
-  /** Frees the identity model's session (when this pipeline loaded it). */
+  /** Frees the identity model's and the learned detector's sessions (those this pipeline loaded). */
   async release(): Promise<void> {
     if (this.model && this.ownsModel) await (await this.model).release();
+    if (this.learned && this.ownsLearned) await (await this.learned).release();
   }
 }
 

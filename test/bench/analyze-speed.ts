@@ -62,6 +62,7 @@ function stageRows(r: AnalyzeResult): Record<string, string> {
   for (const [k, v] of Object.entries(s.stages)) rows[`    ${k} (CPU ms/frame)`] = per(v);
   rows['  tracker (CPU ms/frame)'] = per(s.trackMs);
   rows['  identity crops + model (ms/frame)'] = per(s.identityMs);
+  rows['  learned detector looks (ms/frame)'] = per(s.learnedMs);
   rows['  full-bed searches (% of frames)'] = ((100 * s.fullSearches) / Math.max(1, r.frames)).toFixed(0);
   rows['event inference (s)'] = r.seconds.events.toFixed(2);
   rows['judge (s)'] = r.seconds.judge.toFixed(2);

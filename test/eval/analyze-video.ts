@@ -3,8 +3,9 @@
 // the simulator's truth log (services/analyze/compare.ts, as test/eval/analyze-vs-truth.ts).
 // Unlike the event-inference tables of `npm run eval`, which start from the true tracks with noise
 // added, this starts from pixels. Recordings are cached under tmp/analyze-eval/.
-//   node bin/run-ts.mjs test/eval/analyze-video.ts [--quick] [--fresh N [--from S]] [--match GAME:SEED]… [--keep DIR] [--why]
+//   node bin/run-ts.mjs test/eval/analyze-video.ts [--quick] [--fresh N [--from S]] [--match GAME:SEED]… [--keep DIR] [--why] [--classical]
 // --keep DIR: keep each analysis in DIR/GAME-SEED (tracks, events, calls), to look into.
+// --classical: the classical ball detector alone (no learned detector's looks; for comparison).
 // --why: after the table, each shot whose call differs from the truth's (what each side read).
 // "fouls on legal shots" says how many of them the shot line marks too close to call (the
 // operator is asked before the call stands).
@@ -49,6 +50,7 @@ function markedShots(events: string): { t: number; facts: string }[] {
   });
 }
 const keepAt = process.argv.indexOf('--keep');
+const classical = process.argv.includes('--classical');
 const keep = keepAt >= 0 ? process.argv[keepAt + 1]! : null;
 const why: string[] = [];
 const legalOf = (key: string | null): boolean | null => (key === null ? null : (JSON.parse(key) as { legal: boolean }).legal);
@@ -57,7 +59,7 @@ for (const [game, seed] of quick ? matches.slice(0, 1) : matches) {
   const out = keep ? join(keep, `${game}-${seed}`) : mkdtempSync(join(tmpdir(), 'railbird-analyze-eval-'));
   try {
     const t0 = performance.now();
-    const r = await analyzeVideo({ video: join(dir, 'recording.mp4'), out, game, players: ['Ann', 'Bob'], jobs: 2, pictures: false });
+    const r = await analyzeVideo({ video: join(dir, 'recording.mp4'), out, game, players: ['Ann', 'Bob'], jobs: 2, pictures: false, ...(classical ? { pipeline: { learned: null } } : {}) });
     const wall = (performance.now() - t0) / 1000;
     const truth = readFileSync(join(dir, 'truth.jsonl'), 'utf8');
     const analysed = readFileSync(join(out, 'events.jsonl'), 'utf8');

@@ -8,8 +8,10 @@
 //  - no disturbed line (nobody touches a ball in these clips);
 //  - every ball boxed on the first frame present at the stroke (a ball of the shot's start within
 //    its box, grown by half its size, once projected into the image).
+// Each clip is analysed with a learned ball detector never trained on its table (leave one source
+// out: models/ball-detector/*.train.json); `--classical` runs the classical detector alone.
 // Prints one line per clip and the count of clips right.
-//   node bin/run-ts.mjs test/eval/real-clips-analyze.ts [--clips game2_clip1,…] [--keep DIR]
+//   node bin/run-ts.mjs test/eval/real-clips-analyze.ts [--clips game2_clip1,…] [--keep DIR] [--classical]
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -18,6 +20,7 @@ import type { BallId } from '../../services/contract/ids.ts';
 import type { LogLine, ShotLine } from '../../services/contract/log.ts';
 import { loadCalibration, tableToImage } from '../../services/vision/calibration/calibration-model.ts';
 import { kindOfClass, type BallKind } from '../../services/vision/identity/classes.ts';
+import { HeldOutDetectors } from './vision/learned-source-detector.ts';
 import { REAL_CLIPS_ROOT, readBoxes, realClips, sourceOf, type Box } from './vision/real.ts';
 
 export interface ClipVerdict {
@@ -84,15 +87,19 @@ export function judgeClip(clip: string, out: string): ClipVerdict {
   return { clip: basename(clip), shots: shots.length, pocketedWanted: wanted, pocketedGot: got, cueKept, disturbed, present: { boxed: first.length, atStroke }, right, note: notes.join('; ') };
 }
 
-/** Analyses each clip (8-ball, calibrated from its video) and judges it. */
-export async function evaluateRealClips(root = REAL_CLIPS_ROOT, only: readonly string[] = [], keep?: string): Promise<ClipVerdict[]> {
+/**
+ * Analyses each clip (8-ball, calibrated from its video) and judges it: the learned detector a
+ * model never trained on the clip's table, or none (`classical`).
+ */
+export async function evaluateRealClips(root = REAL_CLIPS_ROOT, only: readonly string[] = [], keep?: string, classical = false): Promise<ClipVerdict[]> {
   const verdicts: ClipVerdict[] = [];
   for (const clip of realClips(root)) {
     const name = basename(clip);
     if (only.length > 0 && !only.includes(name)) continue;
     const out = keep ? join(keep, name) : mkdtempSync(join(tmpdir(), 'railbird-real-e2e-'));
     try {
-      await analyzeVideo({ video: join(clip, `${name}.mp4`), out, game: '8ball', players: ['A', 'B'], jobs: 1, pictures: keep !== undefined });
+      const learned = classical ? null : HeldOutDetectors.modelFor(sourceOf(name));
+      await analyzeVideo({ video: join(clip, `${name}.mp4`), out, game: '8ball', players: ['A', 'B'], jobs: 1, pictures: keep !== undefined, pipeline: { learned } });
       verdicts.push(judgeClip(clip, out));
     } catch (e) {
       verdicts.push({ clip: name, shots: 0, pocketedWanted: [], pocketedGot: [], cueKept: null, disturbed: 0, present: { boxed: 0, atStroke: 0 }, right: false, note: `analyze failed: ${(e as Error).message}` });
@@ -118,5 +125,5 @@ export function printRealClipVerdicts(verdicts: readonly ClipVerdict[]): void {
 if (process.argv[1] && process.argv[1].endsWith('real-clips-analyze.ts')) {
   const arg = (n: string): string | undefined => { const i = process.argv.indexOf(n); return i >= 0 ? process.argv[i + 1] : undefined; };
   if (!existsSync(REAL_CLIPS_ROOT)) console.log(`\nReal clips: ${REAL_CLIPS_ROOT} not present, skipped`);
-  else printRealClipVerdicts(await evaluateRealClips(REAL_CLIPS_ROOT, arg('--clips')?.split(',') ?? [], arg('--keep')));
+  else printRealClipVerdicts(await evaluateRealClips(REAL_CLIPS_ROOT, arg('--clips')?.split(',') ?? [], arg('--keep'), process.argv.includes('--classical')));
 }

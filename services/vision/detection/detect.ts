@@ -37,6 +37,8 @@ export interface BallDetection {
   path?: { dx: number; dy: number; half: number };
   /** Mean sRGB colour of the ball's inner disc. */
   meanColour: [number, number, number];
+  /** Found by the learned detector where the classical one saw no ball (learned-search.ts). */
+  learned?: true;
 }
 
 /** Milliseconds of CPU time per stage (the process's user + system time: on a shared machine this is the one-core cost, unlike the wall clock); `wall` is the wall-clock total. */

@@ -120,11 +120,14 @@ export interface TrackedClipScore {
   review: Record<LabelledFrame, RealScore>;
 }
 
-/** The pipeline through a whole clip (YUV frames, as analyze reads them), scored on its first and last frame. */
+/**
+ * The pipeline through a whole clip (YUV frames, as analyze reads them), scored on its first and
+ * last frame; its learned detector a model never trained on the clip's table.
+ */
 export async function trackedScore(clip: string, first: RgbImage, model: BallIdentifier): Promise<TrackedClipScore> {
   const video = join(clip, `${clip.split('/').pop()!}.mp4`);
   const cal = calibrate(first.data, first.width, first.height);
-  const pipeline = new VisionPipeline(cal, { identifier: model });
+  const pipeline = new VisionPipeline(cal, { identifier: model, learned: HeldOutDetectors.modelFor(sourceOf(clip)) });
   const seenAt: { trackId: number; u: number; v: number; kind: BallKind }[][] = [];
   const lastKind = new Map<number, BallKind>();
   try {
