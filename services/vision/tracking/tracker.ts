@@ -272,9 +272,10 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     for (const tr of this.live) {
       if (!this.isReported(tr)) continue;
       const seen = tr.missed === 0;
+      const at = placeOf(tr);
       out.push({
         trackId: tr.trackId, id: tr.identity.resolved(),
-        x: seen && tr.last ? tr.last.x : tr.state.x, y: seen && tr.last ? tr.last.y : tr.state.y,
+        x: at.x, y: at.y,
         vx: tr.state.vx, vy: tr.state.vy, detection: seen ? tr.last : null, occluded: !seen,
         ...(confirmed.includes(tr) ? { struck: true } : {}),
       });
@@ -423,7 +424,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     if (!(w > 0)) return false;
     return this.live.some((tr) => {
       if (tr === mover || !this.isReported(tr)) return false;
-      const p = tr.missed === 0 && tr.last ? tr.last : tr.state;
+      const p = placeOf(tr);
       const ax = rest.x - p.x, ay = rest.y - p.y, a = Math.hypot(ax, ay);
       return a <= 2 * R + TOUCH_GAP && a > 0 && (ax * wx + ay * wy) / (a * w) >= Math.cos(PUSH_CONE);
     });
@@ -436,7 +437,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
    */
   private cannotHaveMoved(tr: Track<D, H>, rest: TablePositioned): boolean {
     if (tr.held !== null && tr.held !== undefined) return false;
-    const p = tr.missed === 0 && tr.last ? tr.last : tr.state;
+    const p = placeOf(tr);
     return Math.hypot(p.x - rest.x, p.y - rest.y) > STRIKE_NEAR;
   }
 
@@ -510,6 +511,11 @@ function jitterRests<D extends TablePositioned, H extends IdentityHook>(tr: Trac
   const spread = Math.sqrt(d2.reduce((s, d) => s + d, 0) / d2.length);
   const last = r[r.length - 1]!;
   return Math.hypot(last.x - mx, last.y - my) <= Math.min(JITTER_RADIUS, Math.max(STILL_RADIUS, 3 * spread));
+}
+
+/** Where a track's ball is: this frame's detection when seen, else its prediction. */
+function placeOf<D extends TablePositioned, H extends IdentityHook>(tr: Track<D, H>): TablePositioned {
+  return tr.missed === 0 && tr.last ? tr.last : tr.state;
 }
 
 /**
