@@ -205,15 +205,9 @@ export class VisionPipeline {
     let learnedMs = 0;
     if (this.learned) {
       this.learnedSearch ??= new LearnedSearch(await this.learned, this.detector, this.calibration, this.learnedOpts);
-      const model = this.model ? await this.model : null;
-      const notABall = async (im: VideoImage, dets: readonly BallDetection[]): Promise<boolean[]> => {
-        if (!model) return dets.map(() => false);
-        const res = await model.identify(detectionCrops(im, dets));
-        return res.map((r) => (r.probs[NONE_CLASS] ?? 0) >= 0.5);
-      };
       // Where balls are known: this frame's detections and the tracked balls (hidden ones at their prediction).
       const known = [...found, ...reused, ...this.tracker.tracks.filter((tr) => this.tracker.isReported(tr)).map((tr) => tr.state)];
-      const extra = await this.learnedSearch.step(img, this.frames, t, full, known, notABall);
+      const extra = await this.learnedSearch.step(img, this.frames, t, full, known, (im, dets) => this.notABall(im, dets));
       found.push(...extra.added);
       learnedMs = extra.ms;
     }
@@ -270,6 +264,14 @@ export class VisionPipeline {
     });
     const identity = this.ids ? { ...this.ids.stats } : { crops: 0, ms: 0, rack: null };
     return { balls: out, fullSearch: full, changeWindows: full ? 0 : changed.length, detections: balls, timings, trackMs, staticMs, reused: reused.size, identity, learnedMs };
+  }
+
+  /** Whether the identity model calls each ball "not a ball" (more likely than not; without a model, none). */
+  private async notABall(img: VideoImage, dets: readonly BallDetection[]): Promise<boolean[]> {
+    const model = this.model ? await this.model : null;
+    if (!model) return dets.map(() => false);
+    const res = await model.identify(detectionCrops(img, dets));
+    return res.map((r) => (r.probs[NONE_CLASS] ?? 0) >= 0.5);
   }
 
   /** Frees the identity model's and the learned detector's sessions (those this pipeline loaded). */
