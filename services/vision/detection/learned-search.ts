@@ -6,11 +6,12 @@
 // player's bridge hand with the cue's white ferrule, a hand on the rail, a mark by a pocket:
 // they come and go or shift between looks, while a ball at rest is found again at the same place.
 // So each unexplained ball is a candidate, looked at again by the network in a small window
-// around it every `confirmEvery` frames; after `looks` looks that found it within CONFIRM_REACH
-// of where it was first seen, it is added. A mark that stays (the foot spot) passes the looks, so
-// nothing is added where a known ball leaves no room for another (OVERLAP). The classical detector then reads it in a small
-// window (sub-pixel centre, blur and partial flags) when it sees a ball there given where to
-// look; else it stands as the network saw it, unless the identity model calls it "not a ball".
+// around it every `confirmEvery` seconds; after `looks` looks that found it within CONFIRM_REACH
+// of where it was first seen, it is added. A mark that stays (the foot spot) passes the looks,
+// so nothing is added where a known ball leaves no room for another (OVERLAP). The classical
+// detector then reads it in a small window (sub-pixel centre, blur and partial flags) when it
+// sees a ball there given where to look; else it stands as the network saw it, unless the
+// identity model calls it "not a ball".
 // The classical pipeline stays the per-frame reader: its windows around tracked balls are cheap.
 import { BALL_RADIUS } from '../../table/spec.ts';
 import { imageToTable, type VisionCalibration } from '../calibration/calibration-model.ts';
