@@ -11,7 +11,7 @@ import { loadCalibration, type VisionCalibration } from '../vision/calibration/c
 import { decodeFrames, decodeImage } from '../vision/decode/decode.ts';
 import { LearnedBallDetector } from '../vision/detection/learned/learned-detector.ts';
 import { BallIdentifier, kindOfClass } from '../vision/identity/classifier.ts';
-import { NONE_CLASS } from '../vision/identity/classes.ts';
+import { NONE_CLASS, readsNotABall } from '../vision/identity/classes.ts';
 import { assignSetIds, CUE_ON_TABLE_BONUS } from '../vision/identity/rack.ts';
 import { detectionCrops } from '../vision/tracking/track-identity.ts';
 import type { RgbImage } from '../vision/decode/image.ts';
@@ -92,7 +92,7 @@ export async function nameBalls(path: string, img: RgbImage, found: readonly Fou
   const looks = await model.identify(detectionCrops(img, found));
   // A candidate the detector is unsure of that the model calls "not a ball" is neither (a
   // pocket's mouth, a mark on a rail); a sure detection stays, whatever the model says.
-  const named = found.map((b, k) => ({ b, m: looks[k]! })).filter(({ b, m }) => !(b.confidence < UNSURE_DETECTION && m.probs[NONE_CLASS]! > 0.5));
+  const named = found.map((b, k) => ({ b, m: looks[k]! })).filter(({ b, m }) => !(b.confidence < UNSURE_DETECTION && readsNotABall(m.probs)));
   const oneOfEach = assignSetIds(named.map(({ m }) => m.probs), BALL_IDS, NONE_CLASS, { cueOnTable: opts.cueInHand ? 0 : CUE_ON_TABLE_BONUS });
   const r3 = (v: number): number => Math.round(v * 1000) / 1000;
   return {

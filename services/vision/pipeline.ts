@@ -16,7 +16,7 @@ import type { TrackBall, TrackFrame } from '../contract/tracks.ts';
 import { tableToImage, type VisionCalibration } from './calibration/calibration-model.ts';
 import { BallDetector, cpuMs, type BallDetection, type StageTimings } from './detection/detect.ts';
 import { BallIdentifier } from './identity/classifier.ts';
-import { NONE_CLASS, kindOfClass, type BallKind } from './identity/classes.ts';
+import { kindOfClass, readsNotABall, type BallKind } from './identity/classes.ts';
 import type { TrackVote } from './identity/vote.ts';
 import type { VideoImage } from './decode/yuv-image.ts';
 import { BedChanges } from './detection/bed-changes.ts';
@@ -271,7 +271,7 @@ export class VisionPipeline {
     const model = this.model ? await this.model : null;
     if (!model) return dets.map(() => false);
     const res = await model.identify(detectionCrops(img, dets));
-    return res.map((r) => (r.probs[NONE_CLASS] ?? 0) >= 0.5);
+    return res.map((r) => readsNotABall(r.probs));
   }
 
   /** Frees the identity model's and the learned detector's sessions (those this pipeline loaded). */

@@ -67,6 +67,8 @@ export class LearnedSearch {
   private candidates: Candidate[] = [];
   private lastBed = -Infinity;
   private readonly o: LearnedSearchOptions;
+  /** Network px per image px (the calibration's: a ball at the bed's centre BALL_PX wide). */
+  private readonly scale: number;
 
   constructor(
     private readonly net: LearnedBallDetector, private readonly classical: BallDetector, private readonly cal: VisionCalibration,
@@ -77,6 +79,7 @@ export class LearnedSearch {
       if (!(Number.isInteger(this.o[k]) && this.o[k] >= 1)) throw new Error(`LearnedSearch: ${k} must be a positive integer`);
     }
     if (!(this.o.confirmEvery > 0)) throw new Error('LearnedSearch: confirmEvery must be positive');
+    this.scale = calibratedScale(cal);
   }
 
   /** Candidates waiting for their looks (for tests and benches). */
@@ -97,6 +100,8 @@ export class LearnedSearch {
     const t0 = performance.now();
     // Where a known ball is, or where it leaves no room for another.
     const isKnown = (x: number, y: number): boolean => known.some((k) => Math.hypot(k.x - x, k.y - y) < OVERLAP);
+    const onTable = (b: { u: number; v: number }): { x: number; y: number } => imageToTable(this.cal, b.u, b.v, 'ball');
+    const nextLook = t + this.o.confirmEvery - 1e-6;
     // A ball a track now covers (or overlaps) is no candidate.
     this.candidates = this.candidates.filter((c) => !isKnown(c.x, c.y));
     const looked = new Set<Candidate>();
@@ -105,16 +110,16 @@ export class LearnedSearch {
       const res = await this.net.detect(img, { calibration: this.cal });
       const next: Candidate[] = [];
       for (const b of res.balls) {
-        const p = imageToTable(this.cal, b.u, b.v, 'ball');
+        const p = onTable(b);
         if (isKnown(p.x, p.y)) continue;
         const c = this.candidates.find((q) => !looked.has(q) && Math.hypot(q.x - p.x, q.y - p.y) <= CONFIRM_REACH);
         if (c) {
           c.looks++;
-          c.next = t + this.o.confirmEvery - 1e-6;
+          c.next = nextLook;
           looked.add(c);
           next.push(c);
         } else if (!next.some((q) => Math.hypot(q.x - p.x, q.y - p.y) < BALL_RADIUS)) {
-          const n = { x: p.x, y: p.y, u: b.u, v: b.v, r: b.r, confidence: b.confidence, looks: 1, next: t + this.o.confirmEvery - 1e-6 };
+          const n = { x: p.x, y: p.y, u: b.u, v: b.v, r: b.r, confidence: b.confidence, looks: 1, next: nextLook };
           looked.add(n);
           next.push(n);
         }
@@ -125,19 +130,18 @@ export class LearnedSearch {
     for (const c of this.candidates) {
       if (looked.has(c) || c.next > t) continue;
       looked.add(c);
-      const s = calibratedScale(this.cal);
-      const half = (WINDOW_BALLS * BALL_PX) / s;
+      const half = (WINDOW_BALLS * BALL_PX) / this.scale;
       const region: PixelBox = {
         x0: Math.max(0, Math.floor(c.u - half)), y0: Math.max(0, Math.floor(c.v - half)),
         x1: Math.min(this.cal.imageWidth, Math.ceil(c.u + half)), y1: Math.min(this.cal.imageHeight, Math.ceil(c.v + half)),
       };
-      const res = await this.net.detect(img, { calibration: this.cal, region, scale: s });
+      const res = await this.net.detect(img, { calibration: this.cal, region, scale: this.scale });
       const again = res.balls.some((b) => {
-        const p = imageToTable(this.cal, b.u, b.v, 'ball');
+        const p = onTable(b);
         return Math.hypot(p.x - c.x, p.y - c.y) <= CONFIRM_REACH;
       });
       c.looks = again ? c.looks + 1 : 0;
-      c.next = t + this.o.confirmEvery - 1e-6;
+      c.next = nextLook;
     }
     const ready = this.candidates.filter((c) => c.looks >= this.o.looks);
     this.candidates = this.candidates.filter((c) => c.looks > 0 && c.looks < this.o.looks);

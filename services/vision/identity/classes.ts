@@ -5,6 +5,11 @@ import type { BallId } from '../../contract/ids.ts';
 export const NUM_CLASSES = 17;
 export const NONE_CLASS = 16;
 
+/** Whether a look calls the crop "not a ball" more likely than not. */
+export function readsNotABall(probs: ArrayLike<number>): boolean {
+  return (probs[NONE_CLASS] ?? 0) > 0.5;
+}
+
 export type BallKind = 'cue' | 'eight' | 'solid' | 'stripe' | 'none';
 export const BALL_KINDS: readonly BallKind[] = ['cue', 'eight', 'solid', 'stripe', 'none'];
 
