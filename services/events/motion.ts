@@ -65,7 +65,11 @@ function restAround(s: readonly Sample[], still: boolean[], from: number, step: 
 /** Position noise σ (m) per axis, from the scatter of consecutive still samples. */
 export function noiseOf(s: readonly Sample[], still: readonly boolean[]): number {
   const d: number[] = [];
-  for (let k = 1; k < s.length; k++) if (still[k] && still[k - 1]) d.push(Math.hypot(s[k]!.x - s[k - 1]!.x, s[k]!.y - s[k - 1]!.y));
+  for (let k = 1; k < s.length; k++) {
+    if (!still[k] || !still[k - 1]) continue;
+    const step = Math.hypot(s[k]!.x - s[k - 1]!.x, s[k]!.y - s[k - 1]!.y);
+    if (step > 0) d.push(step);
+  }
   // The distance between two samples with noise σ per axis is Rayleigh(σ√2): median 1.665 σ.
   return d.length < 5 ? 0 : median(d) / 1.665;
 }
@@ -108,6 +112,13 @@ export function analyseMotion(series: Series, frameTimes: readonly number[], o: 
     for (let k = reach(first, 1); k >= first; k--) if (near(k, restBefore)) { a = k + 1; break; }
     for (let k = reach(last, -1); k <= last && k >= a; k++) if (near(k, restAfter)) { b = k - 1; break; }
     if (a > b) continue;
+    // A run that never left its resting place's noise and came back to it is the reading
+    // flickering (a ball's colour close to the cloth's), not the ball moving.
+    if (restBefore && restAfter && !gone && Math.hypot(restAfter.x - restBefore.x, restAfter.y - restBefore.y) < radius) {
+      let inside = true;
+      for (let k = a; k <= b && inside; k++) inside = near(k, restBefore);
+      if (inside) continue;
+    }
     runs.push({ first: a, last: b, restBefore, restAfter: gone ? null : restAfter, vanished: gone });
   }
   // A ball that stops being seen while frames go on has vanished (or is hidden).
