@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { greedyAssign, hungarian } from '../numeric/hungarian.ts';
 import { CUE_ON_TABLE_BONUS, assignSetIds } from '../identity/rack.ts';
@@ -358,6 +359,24 @@ describe('ball tracker', () => {
     expect(run(false)).toEqual({ same: true, struck: true });
     // Another ball rolling meanwhile: no strike to go by, so the sighting starts a new track.
     expect(run(true)).toEqual({ same: false, struck: false });
+  });
+
+  it('does not give a ball creeping into a pocket, gone from sight, the cue ball creeping after it (14.1 6393, 34.3 s: the 14 took the cue ball and the pocket was lost)', () => {
+    // The render's readings from where a segment's tracker found both balls resting (learned
+    // detections, resting at once) until the 14 dropped: [t, cue x, y, 14 x, y (null: gone)].
+    // Both creep slower than STILL_RADIUS a frame, so both `rest` by their anchors.
+    const rows = JSON.parse(readFileSync(new URL('./fixtures/creep-into-pocket-6393.json', import.meta.url), 'utf8')) as [number, number, number, number | null, number | null][];
+    const tracker = new BallTracker<Det>({ minHits: 1, restingAtOnce: () => true });
+    const still: Det[] = [{ x: 0.3, y: 0.1, tag: 'a' }, { x: 0.6, y: -0.3, tag: 'b' }];
+    let ids: { cue: number; fourteen: number } | null = null;
+    let out: ReturnType<typeof tracker.update> = [];
+    for (const [t, cx, cy, fx, fy] of rows) {
+      out = tracker.update([{ x: cx, y: cy, tag: 'cue' }, ...(fx === null || fy === null ? [] : [{ x: fx, y: fy, tag: 'fourteen' }]), ...still], t);
+      ids ??= { cue: out.find((o) => o.detection?.tag === 'cue')!.trackId, fourteen: out.find((o) => o.detection?.tag === 'fourteen')!.trackId };
+    }
+    expect(rows[rows.length - 1]![3]).toBeNull();
+    expect(out.find((o) => o.detection?.tag === 'cue')?.trackId).toBe(ids!.cue);
+    expect(out.find((o) => o.trackId === ids!.fourteen)?.occluded).toBe(true);
   });
 
   it('keeps a break\'s cue ball on its track when it left rest late in a frame, its smear started a track beside it, and it then outran its window (9-ball 6301)', () => {

@@ -325,6 +325,10 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     const k = lost[0]!;
     const tr = this.live[k]!;
     const resting = rests(tr, null);
+    // A ball creeping on (within STILL_RADIUS a frame, so it `rests`) that goes out of sight
+    // dropped or went behind something; it was not struck from rest (14.1 6393, 34.3 s: the 14
+    // rolled into a corner pocket, and its track took the cue ball creeping after it).
+    if (resting && rollsOn(tr)) return;
     const a = resting ? tr.anchor! : tr.restedAt!;
     // Every other ball stands still, but for at most one resting ball the struck one ran straight
     // into (`hitBy`), whose detection now lies back toward where the struck one came from: a ball
@@ -511,6 +515,30 @@ function jitterRests<D extends TablePositioned, H extends IdentityHook>(tr: Trac
   const spread = Math.sqrt(d2.reduce((s, d) => s + d, 0) / d2.length);
   const last = r[r.length - 1]!;
   return Math.hypot(last.x - mx, last.y - my) <= Math.min(JITTER_RADIUS, Math.max(STILL_RADIUS, 3 * spread));
+}
+
+/**
+ * Whether a track's readings of the last JITTER_KEEP seconds (ROLL_HITS or more over ROLL_SPAN
+ * or longer) lie along a steady way: a straight line fitted to them goes ROLL_MIN or more, and
+ * more than ROLL_SIGMAS times their scatter about it (a jittering ball at rest goes nowhere).
+ */
+const ROLL_HITS = 6;
+const ROLL_SPAN = 0.25;
+const ROLL_MIN = 0.02;
+const ROLL_SIGMAS = 6;
+
+function rollsOn<D extends TablePositioned, H extends IdentityHook>(tr: Track<D, H>): boolean {
+  const r = tr.recent;
+  if (!r || r.length < ROLL_HITS) return false;
+  const span = r[r.length - 1]!.t - r[0]!.t;
+  if (span < ROLL_SPAN) return false;
+  const n = r.length;
+  const mt = r.reduce((s, p) => s + p.t, 0) / n, mx = r.reduce((s, p) => s + p.x, 0) / n, my = r.reduce((s, p) => s + p.y, 0) / n;
+  const stt = r.reduce((s, p) => s + (p.t - mt) ** 2, 0);
+  const vx = r.reduce((s, p) => s + (p.t - mt) * (p.x - mx), 0) / stt, vy = r.reduce((s, p) => s + (p.t - mt) * (p.y - my), 0) / stt;
+  const rms = Math.sqrt(r.reduce((s, p) => s + (p.x - mx - vx * (p.t - mt)) ** 2 + (p.y - my - vy * (p.t - mt)) ** 2, 0) / n);
+  const travel = Math.hypot(vx, vy) * span;
+  return travel >= ROLL_MIN && travel > ROLL_SIGMAS * rms;
 }
 
 /** Where a track's ball is: this frame's detection when seen, else its prediction. */
