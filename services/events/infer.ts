@@ -276,7 +276,8 @@ function crossings(cue: BallModel | undefined, samples: readonly Sample[], lineX
   for (let k = 1; k < samples.length; k++) {
     const a = samples[k - 1]!;
     const b = samples[k]!;
-    if (b.t < from || a.t > to) continue;
+    // Not a pair around the ball's absence after the shot (pocketed, then placed by hand for the next).
+    if (b.t < from || a.t > to || b.t > to) continue;
     if ((a.x - lineX) * (b.x - lineX) < 0) seen.push({ t: Math.max(from, a.t + ((lineX - a.x) / (b.x - a.x)) * (b.t - a.t)), gap: b.t - a.t > 1.5 * frame });
   }
   if (!cue || cue.legs.length === 0) return seen.map((c) => cross(c.t));
