@@ -54,3 +54,30 @@ describe('findVanishings: off the table only at speed into a cushion; otherwise 
   });
 });
 
+
+describe('findVanishings: a number flickering onto another ball is not the ball seen again', () => {
+  const table = standardTable('9ft');
+  const frames = (from: number, to: number): number[] => Array.from({ length: Math.round((to - from) * 60) + 1 }, (_, k) => from + k / 60);
+  // 14.1 6382, 29.4 s: the 10 rolls along the foot cushion into the foot-right pocket at 0.8 m/s
+  // and is last seen in its mouth; the shot goes on until 31 s.
+  const rolling = frames(29.0, 29.383).map((t) => ({ t, x: 1.236, y: -0.33 - 0.8 * (t - 29.0) }));
+  const vanishings = (samples: Sample[]) =>
+    findVanishings(new Map<BallId, { samples: Sample[] }>([[10, { samples }]]), table, 28.4, 31, 40, 60);
+
+  it('is pocketed when a racked ball 0.8 m away reads as the 10 for five frames half a second later', () => {
+    const flicker = frames(29.9, 29.967).map((t) => ({ t, x: 0.736, y: 0 }));
+    const v = vanishings([...rolling, ...flicker]);
+    expect(v).toHaveLength(1);
+    expect(v[0]!.events[0]).toMatchObject({ type: 'pocket', ball: 10, pocket: 'foot-right' });
+  });
+
+  it('is not gone when it is seen again for good, or moving (a flight seen as a blur)', () => {
+    // Back on the bed at rest from 29.9 s on, for seconds: it left the pocket's mouth (a rattle).
+    expect(vanishings([...rolling, ...frames(29.9, 33).map((t) => ({ t, x: 1.1, y: -0.5 }))])).toEqual([]);
+    // A short stretch that moves is kept as a sighting.
+    const moving = frames(29.9, 29.967).map((t) => ({ t, x: 0.736 + 2 * (t - 29.9), y: 0 }));
+    const v = vanishings([...rolling, ...moving]);
+    expect(v).toHaveLength(1);
+    expect(v[0]!.lastSeen.t).toBeCloseTo(29.967, 3);
+  });
+});

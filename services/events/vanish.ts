@@ -95,6 +95,35 @@ function atMouth(table: TableGeometry, p: Sample, pocket: Pocket): boolean {
   return g !== undefined && Math.hypot(p.x - g.mouthCentre.x, p.y - g.mouthCentre.y) < 4 * table.ballRadius;
 }
 
+/** A stretch of sightings (no gap of UNSEEN) shorter than this (s)... */
+const BRIEF = 0.2;
+/** ...that stays within this (m) of its first reading is a ball at rest. */
+const BRIEF_STILL = 0.02;
+
+/**
+ * The sightings of a ball but those that are another resting ball's: a short stretch, at rest,
+ * away from where the ball was last seen (beyond HIDDEN_RADIUS), after it went unseen, is its
+ * number flickering onto a resting ball as the number went free (14.1 6382, 29.9 s: the 10
+ * dropped in the foot-right pocket, and half a second later a racked ball read as the 10 for
+ * five frames made it "back on the bed"), not the ball seen again. A short stretch that moves
+ * (a flight seen only as a blur at a pocket, unseen-flights.ts) is kept.
+ */
+function lasting(samples: readonly Sample[]): Sample[] {
+  const out: Sample[] = [];
+  let k = 0;
+  while (k < samples.length) {
+    let j = k;
+    while (j + 1 < samples.length && samples[j + 1]!.t - samples[j]!.t < UNSEEN) j++;
+    const stretch = samples.slice(k, j + 1);
+    const first = stretch[0]!;
+    const prev = out[out.length - 1];
+    const brief = stretch[stretch.length - 1]!.t - first.t < BRIEF && stretch.every((p) => Math.hypot(p.x - first.x, p.y - first.y) < BRIEF_STILL);
+    if (!(prev && brief && Math.hypot(first.x - prev.x, first.y - prev.y) > HIDDEN_RADIUS)) out.push(...stretch);
+    k = j + 1;
+  }
+  return out;
+}
+
 /**
  * For each ball last seen during [from, to] (looking no later than `until`, the next shot's
  * first movement) and not seen again near that place, ever:
@@ -106,7 +135,7 @@ export function findVanishings(
 ): Vanishing[] {
   const out: Vanishing[] = [];
   for (const [id, s] of series) {
-    const samples = s.samples;
+    const samples = lasting(s.samples);
     // The last sample before the ball goes unseen for a while, from the strike until a little
     // after the shot seems over (a ball creeping over a pocket's lip reads as stopped first).
     let lastIdx = -1;
