@@ -25,6 +25,7 @@ import { quantile } from '../../../services/vision/decode/image.ts';
 import { evalVideo, printVideoScores, readTracks, type VideoScore } from './video.ts';
 import { loadCalibration } from '../../../services/vision/calibration/calibration-model.ts';
 import { printRealScores } from './real.ts';
+import { printRealBedScores } from './real-bed.ts';
 import { evalBroadcast, printBroadcast } from './broadcast.ts';
 import { recordSimulation } from '../../../services/sim/recording/record.ts';
 import type { Game } from '../../../services/contract/ids.ts';
@@ -212,6 +213,7 @@ if (!args.includes('--no-real') && !args.includes('--video-only')) {
   const model = await (MODEL ? BallIdentifier.load(MODEL) : BallIdentifier.load());
   try {
     await printRealScores(model);
+    await printRealBedScores();
   } finally {
     await model.release();
   }
