@@ -62,7 +62,12 @@ function restAround(s: readonly Sample[], still: boolean[], from: number, step: 
   return xs.length === 0 ? null : { x: median(xs), y: median(ys) };
 }
 
-/** Position noise σ (m) per axis, from the scatter of consecutive still samples. */
+/**
+ * Position noise σ (m) per axis, from the scatter of consecutive still samples that differ: the
+ * vision repeats a resting ball's detection while its image patch is unchanged, and a repeated
+ * reading is the same measurement, not a quiet one (with most samples repeats, the median step
+ * was 0 for nearly every ball).
+ */
 export function noiseOf(s: readonly Sample[], still: readonly boolean[]): number {
   const d: number[] = [];
   for (let k = 1; k < s.length; k++) {
@@ -113,7 +118,8 @@ export function analyseMotion(series: Series, frameTimes: readonly number[], o: 
     for (let k = reach(last, -1); k <= last && k >= a; k++) if (near(k, restAfter)) { b = k - 1; break; }
     if (a > b) continue;
     // A run that never left its resting place's noise and came back to it is the reading
-    // flickering (a ball's colour close to the cloth's), not the ball moving.
+    // flickering (a ball's colour close to the cloth's: 9-ball 6380's green 6), not the ball
+    // moving. A ball that crept is still found displaced at rest (shot-models.ts).
     if (restBefore && restAfter && !gone && Math.hypot(restAfter.x - restBefore.x, restAfter.y - restBefore.y) < radius) {
       let inside = true;
       for (let k = a; k <= b && inside; k++) inside = near(k, restBefore);

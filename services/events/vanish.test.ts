@@ -54,7 +54,6 @@ describe('findVanishings: off the table only at speed into a cushion; otherwise 
   });
 });
 
-
 describe('findVanishings: a number flickering onto another ball is not the ball seen again', () => {
   const table = standardTable('9ft');
   const frames = (from: number, to: number): number[] => Array.from({ length: Math.round((to - from) * 60) + 1 }, (_, k) => from + k / 60);

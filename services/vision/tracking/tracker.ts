@@ -10,12 +10,10 @@ import { TrackVote, assignUnique, type IdentityHook } from '../identity/vote.ts'
 import { BALL_RADIUS } from '../../table/spec.ts';
 import { stopAtRestingBall } from './collide.ts';
 import { ConstantVelocityFilter, type MotionFilter, type MotionState } from './motion.ts';
+import { JITTER_KEEP, REST_HITS, STILL_HITS, STILL_RADIUS, jitterRests, placeOf, rests, rollsOn } from './stillness.ts';
+import type { TablePositioned, Track } from './track.ts';
 
-/** Anything with a table position (m): the detector's `BallDetection` is one. */
-export interface TablePositioned {
-  x: number;
-  y: number;
-}
+export type { TablePositioned, Track } from './track.ts';
 
 /** Distance between a track's prediction and a detection (gated by `maxDistance`). */
 export type DistanceFunction<D extends TablePositioned> = (predicted: MotionState, detection: D) => number;
@@ -61,35 +59,6 @@ export function defaultTrackerSettings<D extends TablePositioned>(): TrackerSett
     maxMissedFrames: 30, minHits: 2, sureAtOnce: () => false, restingAtOnce: () => false, assignment: 'hungarian', identity: () => new TrackVote(), rejoin: () => null,
     strikeRejoin: true, ballRadius: BALL_RADIUS,
   };
-}
-
-export interface Track<D extends TablePositioned, H extends IdentityHook = TrackVote> {
-  readonly trackId: number;
-  state: MotionState;
-  hits: number;
-  /** Consecutive frames without a detection. */
-  missed: number;
-  /** Reported from its first detection (`sureAtOnce`). */
-  sure: boolean;
-  /** The latest detection (null before the first). */
-  last: D | null;
-  readonly identity: H;
-  /** The ball number this track was last reported with (null or absent: none). */
-  held?: BallId | null;
-  /** Where its detections have stayed (within STILL_RADIUS) and for how many detections. */
-  anchor?: { x: number; y: number; hits: number };
-  /** Its detections of the last JITTER_KEEP seconds (time t), for a rest read through a view's jitter (`jitterRests`). */
-  recent?: { x: number; y: number; t: number }[];
-  /** It left rest on its latest detection, slower than a stroke: the next step may show the stroke (a stroke falls inside a frame). */
-  leaving?: boolean;
-  /** Where it rested before it left rest, and how many frames ago (for JUST_LEFT frames): a struck ball may outrun its window on its next frame. */
-  restedAt?: { x: number; y: number; frames: number };
-  /**
-   * It left rest at a stroke's speed from a still table (from x, y; its first sighting off rest
-   * wx, wy from there): a strike when its next sighting is further on its way, within
-   * STRIKE_MAX_MISSED frames (`frames` unseen so far).
-   */
-  strikeFrom?: { x: number; y: number; wx: number; wy: number; frames: number; hitters: readonly number[] };
 }
 
 /** One ball of a frame's output: the detection (or the prediction while hidden) with its track. */
@@ -226,7 +195,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
         if (tr.anchor && moved < STILL_RADIUS) tr.anchor.hits++;
         else {
           // From rest at a stroke's step, or one frame after leaving rest (the stroke fell late in that frame).
-          const fromRest = !!tr.anchor && tr.anchor.hits >= STRIKE_REST_HITS;
+          const fromRest = !!tr.anchor && tr.anchor.hits >= REST_HITS;
           if ((fromRest && moved >= STRIKE_STEP) || (leaving && prev && Math.hypot(d.x - prev.x, d.y - prev.y) >= STRIKE_STEP)) leftRest.push(tr);
           else tr.leaving = fromRest;
           if (fromRest) tr.restedAt = { x: tr.anchor!.x, y: tr.anchor!.y, frames: 0 };
@@ -245,7 +214,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
       if (usedDet.has(di)) return;
       survivors.push({
         trackId: this.nextId++, state: this.s.motion.init(d.x, d.y), hits: 1, missed: 0, sure: this.s.sureAtOnce(d), last: d, identity: this.s.identity(),
-        ...(this.s.restingAtOnce(d) ? { anchor: { x: d.x, y: d.y, hits: STRIKE_REST_HITS } } : {}),
+        ...(this.s.restingAtOnce(d) ? { anchor: { x: d.x, y: d.y, hits: REST_HITS } } : {}),
       });
     });
     this.live.length = 0;
@@ -451,21 +420,14 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
   }
 }
 
-/** Below this speed (m/s) a seen ball counts as at rest for the numbers' joint assignment… */
+/** Below this speed (m/s) a seen ball counts as at rest for the numbers' joint assignment (or after STILL_HITS detections in place, stillness.ts). */
 const REREAD_SPEED = 0.15;
 /**
- * …or when its last STILL_HITS detections stayed within STILL_RADIUS (m) of one place: on an
- * elevated broadcast view a resting ball's filtered speed jitters up to 0.3–0.7 m/s.
+ * A ball at rest (`rests`: REST_HITS detections within STILL_RADIUS) whose next detection is
+ * STRIKE_STEP (m) away or more (0.75 m/s at 30 frames/s: a cue's stroke, not a hand), or whose
+ * next step after it left rest is (the stroke came late in the frame it left in), while every
+ * other ball in sight rests as long was struck: it is the cue ball (`IdentityHook.markStruck`).
  */
-const STILL_RADIUS = 0.015;
-const STILL_HITS = 10;
-/**
- * A ball at rest (this many detections within STILL_RADIUS) whose next detection is STRIKE_STEP
- * (m) away or more (0.75 m/s at 30 frames/s: a cue's stroke, not a hand), or whose next step
- * after it left rest is (the stroke came late in the frame it left in), while every other ball
- * in sight rests as long was struck: it is the cue ball (`IdentityHook.markStruck`).
- */
-const STRIKE_REST_HITS = 5;
 const STRIKE_STEP = 0.025;
 /** A moving track without a number further than this (m) from a ball that left rest cannot have set it moving (`cannotHaveMoved`): a ball at 5 m/s in a frame at 25 frames/s. */
 const STRIKE_NEAR = 0.2;
@@ -488,71 +450,6 @@ function furtherOnItsWay(from: TablePositioned, wx: number, wy: number, d: Table
   const w = Math.hypot(wx, wy);
   const ux = d.x - from.x, uy = d.y - from.y, u = Math.hypot(ux, uy);
   return w > 0 && u > w + margin && (wx * ux + wy * uy) / (w * u) >= Math.cos(STRIKE_CONE);
-}
-
-/**
- * A resting ball read through a real view's jitter: on an elevated view a ball's readings jump
- * by more than STILL_RADIUS from frame to frame (each jump starts a new anchor, so it never
- * `rests`) while it goes nowhere. Its noise is measured on its readings of the last JITTER_SPAN
- * seconds or more before this frame's (at least JITTER_HITS, all within JITTER_RADIUS of their
- * mean: jitter, not travel): it stands still when this frame's reading lies within three times
- * their spread (RMS) of their mean, and never less than STILL_RADIUS or more than JITTER_RADIUS.
- * A quiet track (renders, an overhead camera) is held to STILL_RADIUS as by `rests`: a cue ball
- * struck into a ball it nearly touches moves a centimetre or two, and that is a stroke.
- */
-const JITTER_SPAN = 0.4;
-const JITTER_KEEP = 0.5;
-const JITTER_HITS = 5;
-const JITTER_RADIUS = 0.03;
-
-function jitterRests<D extends TablePositioned, H extends IdentityHook>(tr: Track<D, H>, now: number): boolean {
-  const r = tr.recent;
-  if (!r || r.length <= JITTER_HITS || r[0]!.t > now - JITTER_SPAN || r[r.length - 1]!.t !== now) return false;
-  const before = r.slice(0, -1);
-  const mx = before.reduce((s, p) => s + p.x, 0) / before.length, my = before.reduce((s, p) => s + p.y, 0) / before.length;
-  const d2 = before.map((p) => (p.x - mx) ** 2 + (p.y - my) ** 2);
-  if (d2.some((d) => d > JITTER_RADIUS ** 2)) return false;
-  const spread = Math.sqrt(d2.reduce((s, d) => s + d, 0) / d2.length);
-  const last = r[r.length - 1]!;
-  return Math.hypot(last.x - mx, last.y - my) <= Math.min(JITTER_RADIUS, Math.max(STILL_RADIUS, 3 * spread));
-}
-
-/**
- * Whether a track's readings of the last JITTER_KEEP seconds (ROLL_HITS or more over ROLL_SPAN
- * or longer) lie along a steady way: a straight line fitted to them goes ROLL_MIN or more, and
- * more than ROLL_SIGMAS times their scatter about it (a jittering ball at rest goes nowhere).
- */
-const ROLL_HITS = 6;
-const ROLL_SPAN = 0.25;
-const ROLL_MIN = 0.02;
-const ROLL_SIGMAS = 6;
-
-function rollsOn<D extends TablePositioned, H extends IdentityHook>(tr: Track<D, H>): boolean {
-  const r = tr.recent;
-  if (!r || r.length < ROLL_HITS) return false;
-  const span = r[r.length - 1]!.t - r[0]!.t;
-  if (span < ROLL_SPAN) return false;
-  const n = r.length;
-  const mt = r.reduce((s, p) => s + p.t, 0) / n, mx = r.reduce((s, p) => s + p.x, 0) / n, my = r.reduce((s, p) => s + p.y, 0) / n;
-  const stt = r.reduce((s, p) => s + (p.t - mt) ** 2, 0);
-  const vx = r.reduce((s, p) => s + (p.t - mt) * (p.x - mx), 0) / stt, vy = r.reduce((s, p) => s + (p.t - mt) * (p.y - my), 0) / stt;
-  const rms = Math.sqrt(r.reduce((s, p) => s + (p.x - mx - vx * (p.t - mt)) ** 2 + (p.y - my - vy * (p.t - mt)) ** 2, 0) / n);
-  const travel = Math.hypot(vx, vy) * span;
-  return travel >= ROLL_MIN && travel > ROLL_SIGMAS * rms;
-}
-
-/** Where a track's ball is: this frame's detection when seen, else its prediction. */
-function placeOf<D extends TablePositioned, H extends IdentityHook>(tr: Track<D, H>): TablePositioned {
-  return tr.missed === 0 && tr.last ? tr.last : tr.state;
-}
-
-/**
- * Whether a track has rested (STRIKE_REST_HITS detections at its anchor) and, given a detection
- * (this frame's), still lies there.
- */
-function rests<D extends TablePositioned, H extends IdentityHook>(tr: Track<D, H>, d: D | null): boolean {
-  const a = tr.anchor;
-  return !!a && a.hits >= STRIKE_REST_HITS && (!d || Math.hypot(d.x - a.x, d.y - a.y) < STILL_RADIUS);
 }
 
 /**
