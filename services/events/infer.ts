@@ -18,7 +18,7 @@ import { buildSeries, indexAtOrBefore, median, type Sample, type Series } from '
 import { lineCrossings, positionBefore, type BallModel } from './model.ts';
 import { buildShotModels, restNear, SETTLE } from './shot-models.ts';
 import { DEFAULT_SEGMENT, findShots, type SegmentOptions, type ShotWindow } from './shots.ts';
-import { findVanishings, type Vanishing } from './vanish.ts';
+import { findVanishings, lastingSightings, type Vanishing } from './vanish.ts';
 import { nameUnseenFlights } from './unseen-flights.ts';
 import { droppedWhereStruck } from './struck-into-pocket.ts';
 import { afterLastContact, hitsOfUnexplained } from './vanish-hits.ts';
@@ -91,7 +91,7 @@ export function inferEvents(tracked: readonly TrackFrame[], options: Partial<Inf
   const motions = new Map<BallId, BallMotion>();
   for (const [id, s] of series) motions.set(id, analyseMotion(s, frameTimes, o.motion));
   const shots = findShots(motions, o.segment, table.ballRadius, o.unseen);
-  const ctx: Tracked = { motions, series, table, frameTime, o, recordingEnd: frameTimes[frameTimes.length - 1] ?? Infinity };
+  const ctx: Tracked = { motions, series, sightings: lastingSightings(series), table, frameTime, o, recordingEnd: frameTimes[frameTimes.length - 1] ?? Infinity };
   const lines: InferredLine[] = [];
   const gone = new Set<BallId>();
   let prevEnd = -Infinity;
@@ -168,6 +168,8 @@ function stayedFor(m: BallMotion, r: MotionRun): number {
 interface Tracked {
   motions: Map<BallId, BallMotion>;
   series: Map<BallId, Series>;
+  /** The series but for brief readings of a number on another ball (`lastingSightings`): where balls vanish. */
+  sightings: Map<BallId, { samples: Sample[] }>;
   table: TableGeometry;
   frameTime: number;
   o: InferOptions;
@@ -176,7 +178,7 @@ interface Tracked {
 }
 
 function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<BallId>): { shot: ShotLine; rack: RackLine | null } {
-  const { motions, series, table, frameTime, o, recordingEnd } = ctx;
+  const { motions, series, sightings, table, frameTime, o, recordingEnd } = ctx;
   const t1 = shot.firstMoving;
   const still = shot.lastStill;
   // A ball seen again in the second before the strike after it vanished (respotted, racked) is back on the bed.
@@ -195,7 +197,7 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   const noise = new Map([...motions].map(([id, m]) => [id, m.noise]));
   const profiled = profileTouches(models, table, contactsAndCushions, noise, o.causes.minKink);
   const touches = [...profiled, ...gentleCushionTouches(models, table, [...contactsAndCushions, ...profiled], frameTime, noise)];
-  let vanished = findVanishings(series, table, still, shot.end + frameTime, nextStart, recordingEnd);
+  let vanished = findVanishings(sightings, table, still, shot.end + frameTime, nextStart, recordingEnd);
   // A ball creeping to a cushion reads as still a while before it gets there.
   const crept = Math.min(shot.end + CREEP_TO_CUSHION, nextStart);
   contactsAndCushions.push(...touches.filter((e) => e.t >= strikeT && e.t <= crept && !droppingIn(e, vanished, models, table)));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BallId } from '../contract/ids.ts';
 import { standardTable } from '../table/geometry.ts';
 import type { Sample } from './series.ts';
-import { findVanishings } from './vanish.ts';
+import { findVanishings, lastingSightings } from './vanish.ts';
 
 describe('findVanishings: a ball gone after the shot seemed over', () => {
   const table = standardTable('9ft');
@@ -61,7 +61,7 @@ describe('findVanishings: a number flickering onto another ball is not the ball 
   // and is last seen in its mouth; the shot goes on until 31 s.
   const rolling = frames(29.0, 29.383).map((t) => ({ t, x: 1.236, y: -0.33 - 0.8 * (t - 29.0) }));
   const vanishings = (samples: Sample[]) =>
-    findVanishings(new Map<BallId, { samples: Sample[] }>([[10, { samples }]]), table, 28.4, 31, 40, 60);
+    findVanishings(lastingSightings(new Map<BallId, { samples: Sample[] }>([[10, { samples }]])), table, 28.4, 31, 40, 60);
 
   it('is pocketed when a racked ball 0.8 m away reads as the 10 for five frames half a second later', () => {
     const flicker = frames(29.9, 29.967).map((t) => ({ t, x: 0.736, y: 0 }));

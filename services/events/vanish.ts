@@ -124,18 +124,24 @@ function lasting(samples: readonly Sample[]): Sample[] {
   return out;
 }
 
+/** Each ball's lasting sightings (`lasting`), once per recording, for `findVanishings`. */
+export function lastingSightings<S extends { samples: Sample[] }>(series: ReadonlyMap<BallId, S>): Map<BallId, { samples: Sample[] }> {
+  return new Map([...series].map(([id, s]) => [id, { samples: lasting(s.samples) }]));
+}
+
 /**
  * For each ball last seen during [from, to] (looking no later than `until`, the next shot's
  * first movement) and not seen again near that place, ever:
  * a pocket event (the extrapolated path enters a pocket) or an off-table event. A ball seen in
- * the last frame of the recording (`recordingEnd`) has not vanished.
+ * the last frame of the recording (`recordingEnd`) has not vanished. `series`: the balls' lasting
+ * sightings (`lastingSightings`).
  */
 export function findVanishings(
   series: Map<BallId, { samples: Sample[] }>, table: TableGeometry, from: number, to: number, until: number, recordingEnd = Infinity,
 ): Vanishing[] {
   const out: Vanishing[] = [];
   for (const [id, s] of series) {
-    const samples = lasting(s.samples);
+    const samples = s.samples;
     // The last sample before the ball goes unseen for a while, from the strike until a little
     // after the shot seems over (a ball creeping over a pocket's lip reads as stopped first).
     let lastIdx = -1;

@@ -206,7 +206,7 @@ export class VisionPipeline {
     if (this.learned) {
       this.learnedSearch ??= new LearnedSearch(await this.learned, this.detector, this.calibration, this.learnedOpts);
       // Where balls are known: this frame's detections and the tracked balls (hidden ones at their prediction).
-      const known = [...found, ...reused, ...this.tracker.tracks.filter((tr) => this.tracker.isReported(tr)).map((tr) => tr.state)];
+      const known = (): { x: number; y: number }[] => [...found, ...reused, ...this.tracker.tracks.filter((tr) => this.tracker.isReported(tr)).map((tr) => tr.state)];
       const extra = await this.learnedSearch.step(img, this.frames, t, full, known, (im, dets) => this.notABall(im, dets));
       found.push(...extra.added);
       learnedMs = extra.ms;

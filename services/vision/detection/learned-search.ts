@@ -90,14 +90,18 @@ export class LearnedSearch {
   /**
    * One frame: a look at the whole bed when `bedSearch` (this frame's classical search was of the
    * whole bed) and `every` frames have passed, the due looks at candidates, and the balls
-   * confirmed. `known`: where balls are already (this frame's detections and the tracked balls);
-   * `notABall` asks the identity model about balls only the network saw.
+   * confirmed. `knownBalls`: where balls are already (this frame's detections and the tracked
+   * balls), asked only on a frame with a look due; `notABall` asks the identity model about balls
+   * only the network saw.
    */
   async step(
-    img: VideoImage, frame: number, t: number, bedSearch: boolean, known: readonly { x: number; y: number }[],
+    img: VideoImage, frame: number, t: number, bedSearch: boolean, knownBalls: () => readonly { x: number; y: number }[],
     notABall: (img: VideoImage, balls: readonly BallDetection[]) => Promise<boolean[]>,
   ): Promise<LearnedStep> {
+    // Most frames: no bed look due and no candidate waiting.
+    if (this.candidates.length === 0 && !(bedSearch && frame - this.lastBed >= this.o.every)) return { added: [], ms: 0 };
     const t0 = performance.now();
+    const known = knownBalls();
     // Where a known ball is, or where it leaves no room for another.
     const isKnown = (x: number, y: number): boolean => known.some((k) => Math.hypot(k.x - x, k.y - y) < OVERLAP);
     const onTable = (b: { u: number; v: number }): { x: number; y: number } => imageToTable(this.cal, b.u, b.v, 'ball');

@@ -38,6 +38,9 @@ const onField = (mask: RgbImage, u: number, v: number): boolean | null => {
   return mask.data[(y * mask.width + x) * 3]! > 0;
 };
 
+/** Height (m) of the cushions' tops, where the field meets the rails' wood (a little over the nose's 36 mm). */
+const CUSHION_TOP = 0.04;
+
 /** Sides of the bed: a point on the nose at `along` (−1…1 of the side's length) and the outward normal. */
 const SIDES = ['head', 'foot', 'left', 'right'] as const;
 type Side = (typeof SIDES)[number];
@@ -61,32 +64,27 @@ export function fieldBeyond(cal: VisionCalibration, mask: RgbImage): Record<Side
   const spec = TABLE_SPECS['9ft'];
   const hx = spec.length / 2;
   const hy = spec.width / 2;
+  const top = liftedPlaneHomography(cal.bedHomography, cal.cameraPosition, CUSHION_TOP);
+  const onFieldAt = (x: number, y: number): boolean => {
+    const q = applyH(top, x, y);
+    const p = distortPixel(cal, q.x, q.y);
+    return onField(mask, p.u, p.v) === true;
+  };
   const out = {} as Record<Side, number | null>;
   for (const side of SIDES) {
     const reach: number[] = [];
     const alongs = side === 'head' || side === 'foot' ? [-0.6, -0.4, -0.2, 0, 0.2, 0.4, 0.6] : [-0.75, -0.6, -0.45, -0.3, 0.3, 0.45, 0.6, 0.75];
     for (const along of alongs) {
       const p = sidePoint(side, along, hx, hy);
-      if (!onFieldAt(cal, mask, p.x - 0.02 * p.nx, p.y - 0.02 * p.ny)) continue; // the bed inside is not in view (or not field)
+      if (!onFieldAt(p.x - 0.02 * p.nx, p.y - 0.02 * p.ny)) continue; // the bed inside is not in view (or not field)
       let d = 0;
-      while (d < 0.3 && onFieldAt(cal, mask, p.x + d * p.nx, p.y + d * p.ny)) d += 0.002;
+      while (d < 0.3 && onFieldAt(p.x + d * p.nx, p.y + d * p.ny)) d += 0.002;
       if (d < 0.3) reach.push(d);
     }
     reach.sort((a, b) => a - b);
     out[side] = reach.length >= 3 ? reach[Math.floor(reach.length / 2)]! : null;
   }
   return out;
-}
-
-/** Height (m) of the cushions' tops, where the field meets the rails' wood (a little over the nose's 36 mm). */
-const CUSHION_TOP = 0.04;
-
-/** Whether the table point (x, y) at the cushions' top height is seen on the field. */
-function onFieldAt(cal: VisionCalibration, mask: RgbImage, x: number, y: number): boolean {
-  const top = liftedPlaneHomography(cal.bedHomography, cal.cameraPosition, CUSHION_TOP);
-  const q = applyH(top, x, y);
-  const p = distortPixel(cal, q.x, q.y);
-  return onField(mask, p.u, p.v) === true;
 }
 
 /** Each clip's labelled frames: calibrated from the frame alone, as `railbird detect` and `analyze` do. */
