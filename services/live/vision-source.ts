@@ -11,6 +11,9 @@ import type { ImageFeed } from './relayed-image.ts';
 import type { VideoInput } from './video-source.ts';
 import type { FromVisionWorker, VisionCounts, VisionJob } from './vision-protocol.ts';
 
+/** Longest wait (ms) for a stopped job to end before its thread is ended anyway. */
+const STOP_WAIT_MS = 5000;
+
 export interface CalibrationChoice {
   json: Record<string, unknown>;
   /** Where it comes from (shown in the status): the recording's, a saved one, an automatic one. */
@@ -244,9 +247,21 @@ export class VisionBallSource implements BallSource, ImageFeed {
     const w = this.worker;
     if (!w) return;
     this.worker = null;
-    w.postMessage({ type: 'stop', id: this.jobId });
-    // The job kills its ffmpeg on stop; give it a moment, then end the thread.
-    await new Promise((r) => setTimeout(r, 200));
+    const id = this.jobId;
+    // The job stops its decoder and releases its models' sessions, then says it ended: a thread
+    // ended while onnxruntime is still in one aborts the whole process. Waited for up to
+    // STOP_WAIT_MS, then the thread is ended anyway.
+    const ended = new Promise<void>((resolve) => {
+      const onMessage = (m: FromVisionWorker): void => {
+        if (m.type !== 'ended' || m.id !== id) return;
+        w.off('message', onMessage);
+        resolve();
+      };
+      w.on('message', onMessage);
+      w.once('exit', () => resolve());
+    });
+    w.postMessage({ type: 'stop', id });
+    await Promise.race([ended, new Promise((r) => setTimeout(r, STOP_WAIT_MS))]);
     await w.terminate();
   }
 

@@ -14,6 +14,7 @@ import type { DecodedFrame } from '../vision/decode/decode-stream.ts';
 import { toRgbImage, type Yuv420Image } from '../vision/decode/yuv-image.ts';
 import { BallIdentifier } from '../vision/identity/classifier.ts';
 import { DetectorCache } from '../vision/detection/detector-cache.ts';
+import { LearnedBallDetector } from '../vision/detection/learned/learned-detector.ts';
 import type { FromDecoder, ToDecoder } from './decode-worker.ts';
 import { Playhead } from './playhead.ts';
 import type { FromVisionWorker, ToVisionWorker, VisionCounts, VisionJob } from './vision-protocol.ts';
@@ -31,6 +32,14 @@ function identifier(): Promise<BallIdentifier> {
   model ??= BallIdentifier.load();
   model.catch(() => { model = null; });
   return model;
+}
+
+let learned: Promise<LearnedBallDetector> | null = null;
+/** The learned ball detector (learned-search.ts), loaded once for all the jobs of this thread, not again for each reconnect or pass of a looped file. */
+function learnedDetector(): Promise<LearnedBallDetector> {
+  learned ??= LearnedBallDetector.load();
+  learned.catch(() => { learned = null; });
+  return learned;
 }
 
 port.on('message', (m: ToVisionWorker) => {
@@ -118,7 +127,7 @@ async function run(job: VisionJob): Promise<void> {
       if (cal) {
         const rest: AsyncIterable<DecodedFrame<Yuv420Image>> = { [Symbol.asyncIterator]: () => it };
         const lateOf = (f: TrackFrame): number => (playhead ? -playhead.msUntil({ pass: job.pass, t: f.t }) : job.kind === 'file' ? 0 : Date.now() - job.epochWall - f.t * 1000);
-        const pipeline = { identifier: await identifier() };
+        const pipeline = { identifier: await identifier(), learned: await learnedDetector() };
         // Every ball carries its tracker id: live inference names a track by what it was found to be later in its window (live-events.ts).
         const onFrame: TrackVideoOptions['onFrame'] = (line, pf) => line.balls.forEach((b, i) => { b.track = pf.balls[i]!.trackId; });
         for await (const frame of trackVideo(rest, cal, { signal: ac.signal, stats, pipeline, onFrame, detectors })) {
