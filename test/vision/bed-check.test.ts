@@ -7,13 +7,17 @@ import { parseCalibration, type VisionCalibration } from '../../services/vision/
 import { mulMat3, type Mat3 } from '../../services/vision/numeric/linalg.ts';
 import { evalScene } from '../support/render-scenes.ts';
 
+/** The calibration with its bed (and ball plane) mapped through `m` (table coordinates) first. */
+function warped(cal: VisionCalibration, m: Mat3): VisionCalibration {
+  const { homography: _h, ballHomography: _b, ...rest } = cal;
+  return parseCalibration({ ...rest, bedHomography: mulMat3(cal.bedHomography, m), ballCentreHomography: mulMat3(cal.ballCentreHomography, m) });
+}
+
 /** The calibration with its head side moved `out` metres beyond the true nose (the other sides kept). */
 function headMovedOut(cal: VisionCalibration, out: number): VisionCalibration {
   const hx = TABLE_SPECS[cal.table].length / 2;
   const a = (2 * hx + out) / (2 * hx);
-  const stretch: Mat3 = [a, 0, -out / 2, 0, 1, 0, 0, 0, 1];
-  const { homography: _h, ballHomography: _b, ...rest } = cal;
-  return parseCalibration({ ...rest, bedHomography: mulMat3(cal.bedHomography, stretch), ballCentreHomography: mulMat3(cal.ballCentreHomography, stretch) });
+  return warped(cal, [a, 0, -out / 2, 0, 1, 0, 0, 0, 1]);
 }
 
 describe('the calibration check (is the bed on the cloth the frame shows?)', () => {
@@ -34,6 +38,13 @@ describe('the calibration check (is the bed on the cloth the frame shows?)', () 
     expect(c.sure).toBe(false);
     expect(c.doubts.map((d) => [d.code, d.side])).toEqual([['bed-edge-not-cloth', 'head']]);
     expect(c.doubts[0]!.message).toMatch(/head side/);
+  });
+
+  it('doubts a bed no camera sees as the table\'s rectangle (its long sides sheared 5 %), not one 2 % off', () => {
+    expect(checkBed(img, cal).shape).toBeLessThan(1e-6);
+    const sheared = checkBed(img, warped(cal, [1, 0, 0, 0.05, 1, 0, 0, 0, 1]));
+    expect(sheared.doubts.map((d) => d.code)).toContain('bed-not-rectangle');
+    expect(checkBed(img, warped(cal, [1, 0, 0, 0.02, 1, 0, 0, 0, 1])).doubts.map((d) => d.code)).not.toContain('bed-not-rectangle');
   });
 
   it('doubts a bed from the cloth outline alone, and a side whose nose line rests on a handful of edge points', () => {

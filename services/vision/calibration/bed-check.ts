@@ -6,7 +6,11 @@
 // doubts, so the operator is asked to set the four corners on /calibration instead of the
 // referee working on a silently wrong bed.
 //
-// A side whose nose line rests on a handful of edge points is doubted too.
+// A side whose nose line rests on a handful of edge points is doubted too, and so is a bed whose
+// shape no camera could see as the table's rectangle: with the principal point at the image's
+// centre, Zhang's two constraints (camera-pose.ts) hold at some focal length for the image of a
+// 2:1 rectangle; a side taken centimetres off breaks them (a fit whose sides all slid by the
+// same amount keeps the shape and is not seen this way).
 //
 // What it cannot see: a side placed too far inward (the strip inside is still cloth), and
 // errors of a centimetre or two. The near side of an elevated view is not checked (its own
@@ -14,6 +18,7 @@
 import { TABLE_SPECS } from '../../table/spec.ts';
 import { downscaleRgb, type RgbImage } from '../decode/image.ts';
 import { tableToImage, type CalibrationDoubt, type VisionCalibration } from './calibration-model.ts';
+import { focalFromHomography } from './camera-pose.ts';
 import { clothMask, dominantClothColour } from './cloth-colour.ts';
 import { NOSE_SEARCH_SPACING_PX, RAIL_SIDES, type RailSide } from './rail-edges.ts';
 
@@ -25,6 +30,8 @@ export interface BedCheck {
   edgeCloth: Record<RailSide, number | null>;
   /** Share of cloth over the bed away from the cushions (null: too little of it in view). */
   bedCloth: number | null;
+  /** Zhang's residual of the bed homography at its best focal length (0: a rectangle of the table's shape seen by a centred camera). */
+  shape: number;
 }
 
 /** The strip just inside a nose (m in from it) where the bed must be cloth. */
@@ -42,6 +49,12 @@ const STEP = 0.02;
 /** A side's nose line found on fewer edge points than this share of the positions searched along it is weak. */
 const WEAK_SUPPORT = 0.12;
 const WORK_SIZE = 480;
+/**
+ * Above this shape residual the bed is doubted. Right beds of rendered broadcast views (seeds
+ * 410001+ and 420001+, 216 views) stay under 7.5e-4 and the real clips' under 2e-4; a bed 41 cm
+ * off on a nose fit (seed 420013) gave 2.9e-3.
+ */
+const SHAPE_RESIDUAL = 1.5e-3;
 
 /** The frame's cloth mask on a copy `factor` times smaller than the frame. */
 export interface ClothOfFrame {
@@ -85,6 +98,10 @@ export function checkBedOnCloth(cal: VisionCalibration, cloth: ClothOfFrame): Be
   };
 
   const doubts: CalibrationDoubt[] = [];
+  const shape = focalFromHomography(cal.bedHomography, cal.cx, cal.cy, Math.max(cal.imageWidth, cal.imageHeight)).residual;
+  if (shape > SHAPE_RESIDUAL) {
+    doubts.push({ code: 'bed-not-rectangle', message: 'no camera sees this bed as the table\'s rectangle: a side is likely off' });
+  }
   if (cal.fit?.edges === 'cloth-outline') {
     doubts.push({ code: 'outline-only', message: 'no cushion nose was found: the bed is the cloth\'s outline, which may be centimetres off' });
   }
@@ -142,7 +159,7 @@ export function checkBedOnCloth(cal: VisionCalibration, cloth: ClothOfFrame): Be
   if (bedCloth !== null && bedCloth < BED_MIN_CLOTH) {
     doubts.push({ code: 'bed-not-cloth', cloth: round2(bedCloth), message: `the bed is mostly not cloth (${Math.round(100 * bedCloth)} %): the table is likely elsewhere` });
   }
-  return { sure: doubts.length === 0, doubts, edgeCloth, bedCloth: bedCloth === null ? null : round2(bedCloth) };
+  return { sure: doubts.length === 0, doubts, edgeCloth, bedCloth: bedCloth === null ? null : round2(bedCloth), shape };
 }
 
 const round2 = (v: number): number => Math.round(v * 100) / 100;

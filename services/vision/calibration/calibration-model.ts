@@ -31,7 +31,7 @@ export interface ClothSummary {
 }
 
 /** Why a calibration may be wrong (stable codes; the message says it for the operator). */
-export type CalibrationDoubtCode = 'outline-only' | 'weak-side' | 'bed-edge-not-cloth' | 'bed-not-cloth';
+export type CalibrationDoubtCode = 'outline-only' | 'weak-side' | 'bed-edge-not-cloth' | 'bed-not-cloth' | 'bed-not-rectangle';
 
 export interface CalibrationDoubt {
   code: CalibrationDoubtCode;
