@@ -1,7 +1,8 @@
 // Evaluates the ball-identity model: freshly rendered frames of seeds never used in training
 // (resting, blurred, occluded, "none" crops; per set; with a camera colour cast before and
 // after `adaptToRack`), the speed, and the real development clips (kind accuracy).
-//   node bin/run-ts.mjs models/identity/eval.ts [--configs 30] [--frames 10] [--model path] [--no-real]
+//   node bin/run-ts.mjs models/identity/eval.ts [--configs 30] [--frames 10] [--model path] [--no-real] [--liners SHARE]
+// --liners: that share of the setups with pocket liners other than dark leather (scenes.ts).
 import { parseArgs } from 'node:util';
 import { Rng } from '../../services/sim/render/prng.ts';
 import type { BallId } from '../../services/contract/ids.ts';
@@ -49,14 +50,14 @@ function colourCast(t: Float32Array, rng: Rng): Float32Array {
   return out;
 }
 
-export async function evaluate(o: { configs: number; frames: number; model: string; real: boolean }): Promise<string> {
+export async function evaluate(o: { configs: number; frames: number; model: string; real: boolean; liners?: number }): Promise<string> {
   const model = await BallIdentifier.load(o.model);
   const groups = new Groups();
   const cast = new Groups();
   const report: string[] = [];
   for (let i = 0; i < o.configs; i++) {
     // Every image size in turn; 30 % of the setups with an oblique camera.
-    const cfg = randomConfig(SPLIT_SEEDS.test + i, [RESOLUTIONS[i % RESOLUTIONS.length]!], 0.3);
+    const cfg = randomConfig(SPLIT_SEEDS.test + i, [RESOLUTIONS[i % RESOLUTIONS.length]!], 0.3, 0, 0, o.liners ?? 0);
     const samples = configSamples(cfg, o.frames, i % 2 === 0 ? RESTING_SCENES : TRAIN_SCENES, { noneRatio: 0.35, maxOccluded: 1 });
     const t = cropsToTensor(samples.map((s) => s.crop));
     model.resetAdaptation();
@@ -128,7 +129,8 @@ if (process.argv[1]?.endsWith('eval.ts')) {
       frames: { type: 'string', default: '10' },
       model: { type: 'string', default: DEFAULT_MODEL_PATH },
       'no-real': { type: 'boolean', default: false },
+      liners: { type: 'string', default: '0' },
     },
   });
-  console.log(await evaluate({ configs: Number(values.configs), frames: Number(values.frames), model: values.model, real: !values['no-real'] }));
+  console.log(await evaluate({ configs: Number(values.configs), frames: Number(values.frames), model: values.model, real: !values['no-real'], liners: Number(values.liners) }));
 }

@@ -43,7 +43,7 @@ export function metaRow(s: Sample): number[] {
 
 export function makeRenderer(c: RenderConfig): TableRenderer {
   return new TableRenderer({
-    width: c.width, height: c.height, table: c.table, cloth: c.cloth, rail: c.rail, ballSet: c.ballSet,
+    width: c.width, height: c.height, table: c.table, cloth: c.cloth, rail: c.rail, ballSet: c.ballSet, ...(c.liner ? { liner: c.liner } : {}),
     seed: c.seed, camera: { margin: c.margin, ...(c.tiltX !== undefined ? { tiltX: c.tiltX, tiltY: c.tiltY ?? 0 } : {}), ...(c.roll !== undefined ? { roll: c.roll } : {}) }, fps: c.fps, exposure: c.exposure, noise: c.noise,
     vignette: c.vignette, reuseStill: false, staticSamples: 1,
   });

@@ -18,6 +18,8 @@ export interface RenderConfig {
   table: TableSize;
   cloth: RGB;
   rail: RailName;
+  /** The pockets' liners (sRGB); absent: the renderer's dark leather. */
+  liner?: RGB;
   ballSet: BallSet;
   /** Fraction of the image left free around the table (bigger: smaller balls). */
   margin: number;
@@ -55,13 +57,18 @@ function randomCloth(rng: Rng): RGB {
   return hsvToRgb(h, s, rng.range(90, 225));
 }
 
+/** Pocket liners other than dark leather: white and cream plastic, grey, tan and brown leather. */
+const LINERS: readonly RGB[] = [[236, 236, 230], [226, 216, 190], [150, 150, 148], [172, 130, 88], [104, 70, 44]];
+
 /**
  * A random setup; `obliqueShare` of them get a camera tilted 9–37°, and `broadcastShare` of the
  * rest a broadcast camera behind a rail, 49–75° from straight down (the real elevated TV views
  * are ~70°: balls seen from the side, a stripe's band across them, their shadow below);
- * `paletteShare` of them a ball set of random shades within the numbering convention (palettes.ts).
+ * `paletteShare` of them a ball set of random shades within the numbering convention (palettes.ts);
+ * `linerShare` of them pocket liners of another colour than dark leather (white ones show in the
+ * far pockets as bright crescents).
  */
-export function randomConfig(seed: number, sizes = RESOLUTIONS, obliqueShare = 0, broadcastShare = 0, paletteShare = 0): RenderConfig {
+export function randomConfig(seed: number, sizes = RESOLUTIONS, obliqueShare = 0, broadcastShare = 0, paletteShare = 0, linerShare = 0): RenderConfig {
   const rng = new Rng(seed ^ 0x1d3a7);
   const [width, height] = weighted(rng, sizes);
   const fps = rng.next() < 0.5 ? 30 : 60;
@@ -93,6 +100,13 @@ export function randomConfig(seed: number, sizes = RESOLUTIONS, obliqueShare = 0
     cfg.roll = (shortRail ? Math.sign(Math.sin(dir)) * (Math.PI / 2) : 0) + rng.range(-0.03, 0.03);
   }
   if (paletteShare > 0 && rng.next() < paletteShare) cfg.ballSet = randomPalette(new Rng(seed ^ 0xba11), `random-${seed}`);
+  // Its own generator: the draws above stay those of the setups made before liners were varied.
+  const lr = new Rng(seed ^ 0x11e4);
+  if (linerShare > 0 && lr.next() < linerShare) {
+    const [r, g, b] = lr.pick(LINERS);
+    const k = lr.range(0.85, 1.08);
+    cfg.liner = [Math.min(255, Math.round(r * k)), Math.min(255, Math.round(g * k)), Math.min(255, Math.round(b * k))];
+  }
   return cfg;
 }
 

@@ -14,6 +14,8 @@ import { fbm, hash32, Rng, valueNoise } from './prng.ts';
 export interface StaticLook {
   cloth: RGB;
   rail: RailName;
+  /** The pockets' liners (sRGB); absent: dark leather. */
+  liner?: RGB;
   /** Strength of the lens vignetting (0 none, 1 full cos⁴). */
   vignette: number;
 }
@@ -48,6 +50,8 @@ class StaticShader {
   private readonly railBase: [number, number, number];
   private readonly railGrain: [number, number, number];
   private readonly railGloss: number;
+  /** Linear albedo of coloured liners; null: the dark leather of a plain pocket. */
+  private readonly linerAlbedo: [number, number, number] | null;
   private readonly floor: [number, number, number];
   private readonly chalk: Mark[] = [];
   private readonly rack: [number, number, number, number][] = [];
@@ -66,6 +70,7 @@ class StaticShader {
     this.railBase = toLinear(rail.base);
     this.railGrain = toLinear(rail.grain);
     this.railGloss = rail.gloss;
+    this.linerAlbedo = look.liner ? toLinear(look.liner) : null;
     this.floor = toLinear(rng.pick<RGB>([[70, 52, 48], [52, 50, 56], [80, 64, 46], [40, 40, 44]]));
     const n = 4 + rng.int(8);
     for (let i = 0; i < n; i++) {
@@ -145,7 +150,10 @@ class StaticShader {
     const y = this.hy;
     switch (this.kind) {
       case K_RAIL: case K_DIAMOND: return this.rail(x, y, dx, dy, dz);
-      case K_LINER: return this.liner(x, y, Z_RAIL);
+      case K_LINER:
+        // A coloured liner: inside the opening the ray goes on down the pocket's wall; the rim is the liner's top.
+        if (this.linerAlbedo && this.geo.hole >= 0 && this.geo.holeDist < this.geo.holes[this.geo.hole]!.r) return this.hole(x, y, dx, dy, dz);
+        return this.liner(x, y, Z_RAIL);
       case K_FLOOR: return this.floorAt(x, y);
       case K_CUSHION: return this.cushion(x, y);
       case K_BED: case K_THROAT: return this.bed(x, y);
@@ -253,6 +261,11 @@ class StaticShader {
   }
 
   private liner(x: number, y: number, z: number): void {
+    const a = this.linerAlbedo;
+    if (a) {
+      const e = irradianceUp(this.light, x, y, z) * 0.8;
+      return this.set(a[0] * e, a[1] * e, a[2] * e);
+    }
     const e = irradianceUp(this.light, x, y, z) * 0.014;
     this.set(e, e * 0.85, e * 0.75);
   }
@@ -271,6 +284,12 @@ class StaticShader {
       const cq = qx * qx + qy * qy - h.r * h.r;
       const sExit = -bq + Math.sqrt(Math.max(0, bq * bq - cq));
       depth = (sExit * -dz) / hl;
+    }
+    const a = this.linerAlbedo;
+    if (a) {
+      // A coloured liner's wall, lit from above: bright at the rim, darker down the pocket.
+      const e = irradianceUp(this.light, h.x, h.y, 0) * 0.5 * Math.exp(-depth / 0.03);
+      return this.set(0.002 + a[0] * e, 0.002 + a[1] * e, 0.002 + a[2] * e);
     }
     const e = 0.002 + 0.014 * Math.exp(-depth / 0.025);
     this.set(e, e * 0.9, e * 0.82);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BallId } from '../../contract/ids.ts';
 import { BALL_RADIUS } from '../../table/spec.ts';
+import { Z_RAIL } from './geometry.ts';
 import { CUE_LENGTH } from './player.ts';
 import { TableRenderer, trackLine } from './renderer.ts';
 import type { FrameScene, Quat, RenderedFrame, SceneBall } from './scene.ts';
@@ -172,5 +173,28 @@ describe('occlusion truth', () => {
     const line = trackLine(f, 60);
     expect(line.balls.find((b) => b.id === 12)?.occluded).toBe(true);
     expect(line.balls.find((b) => b.id === 3)).not.toHaveProperty('occluded');
+  });
+});
+
+describe('pocket liners', () => {
+  it('draws a white liner light at each pocket, where the default dark leather is dark; the rest of the frame is unchanged', () => {
+    const opts = { width: 640, height: 360, seed: 5, cloth: 'green' as const, staticSamples: 1, noise: 0 };
+    const dark = new TableRenderer(opts).render({ balls: [], frame: 0 });
+    const whiteR = new TableRenderer({ ...opts, liner: [236, 236, 230] });
+    const white = whiteR.render({ balls: [], frame: 0 });
+    const lum = (f: RenderedFrame, u: number, v: number): number => {
+      const p = (Math.round(v) * f.width + Math.round(u)) * 3;
+      return f.rgb[p]! + f.rgb[p + 1]! + f.rgb[p + 2]!;
+    };
+    for (const h of whiteR.geometry.holes) {
+      // On the liner's rim, 6 mm beyond the hole's edge, on the side away from the bed.
+      const out = (h.r + 0.006) / Math.hypot(h.x, h.y);
+      const q = whiteR.calibration.tableToImage(h.x * (1 + out), h.y * (1 + out), Z_RAIL);
+      expect(lum(dark, q.u, q.v)).toBeLessThan(120);
+      expect(lum(white, q.u, q.v)).toBeGreaterThan(300);
+    }
+    // The bed's centre is the same cloth.
+    const c = whiteR.calibration.tableToImage(0, 0, 0);
+    expect(Math.abs(lum(white, c.u, c.v) - lum(dark, c.u, c.v))).toBeLessThan(3);
   });
 });

@@ -23,6 +23,8 @@ export interface RenderOptions {
   cloth?: ClothName | RGB;
   /** Default 'wood'. */
   rail?: RailName;
+  /** The pockets' liners (the rim and the inside of each pocket), an sRGB colour: white plastic, grey, tan leather. Default the dark leather of a plain pocket. */
+  liner?: RGB;
   /** Default 'standard' (4 purple, 7 maroon); 'tv' has 4 pink, 7 brown; or any set's own colours. */
   ballSet?: BallSet;
   /** Seeds everything random (camera jitter, lamps, cloth marks, player, noise). Default 1. */
@@ -75,7 +77,7 @@ export class TableRenderer {
     const cloth: RGB = typeof opts.cloth === 'object' ? opts.cloth : CLOTHS[opts.cloth ?? 'green'];
     const rays = this.calibration.rayTable();
     const ss = opts.staticSamples ?? (W * H <= 1920 * 1080 ? 2 : 1);
-    const layer = renderStatic(this.calibration, rays, this.geometry, this.lighting, { cloth, rail: opts.rail ?? 'wood', vignette: opts.vignette ?? 0.55 }, this.seed, ss);
+    const layer = renderStatic(this.calibration, rays, this.geometry, this.lighting, { cloth, rail: opts.rail ?? 'wood', vignette: opts.vignette ?? 0.55, ...(opts.liner ? { liner: opts.liner } : {}) }, this.seed, ss);
     const bed = this.calibration.bedTable(rays);
     this.fbuf = new FrameBuffer(W, H, layer.rgb, layer.vignette, rays, bed, this.lighting.tint, opts.noise ?? 2.2, this.seed);
     this.balls = new BallPainter(this.calibration, this.lighting, this.fbuf, opts.ballSet ?? 'standard', this.exposure, toLinear(cloth));
