@@ -20,6 +20,7 @@ import { buildShotModels, restNear, SETTLE } from './shot-models.ts';
 import { DEFAULT_SEGMENT, findShots, type SegmentOptions, type ShotWindow } from './shots.ts';
 import { findVanishings, lastingSightings, type Vanishing } from './vanish.ts';
 import { nameUnseenFlights } from './unseen-flights.ts';
+import { goneInCut } from './gone-in-cut.ts';
 import { droppedWhereStruck } from './struck-into-pocket.ts';
 import { afterLastContact, hitsOfUnexplained } from './vanish-hits.ts';
 import type { CauseOptions } from './cause-options.ts';
@@ -204,6 +205,7 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   const causeOptions = { ...o.causes, frameTime, maxAccel: o.legs.maxAccel, pathWindow: o.legs.refineWindow };
   contactsAndCushions.push(...hitsOfUnexplained(models, series, vanished, contactsAndCushions, strikeT, table.ballRadius, causeOptions));
   vanished = droppedWhereStruck(vanished, contactsAndCushions, models, series, table, nextStart);
+  vanished = goneInCut(vanished, o.unseen, series, table, nextStart);
   afterLastContact(vanished, contactsAndCushions);
   const events: ShotEvent[] = [{ t: strikeT, type: 'strike' }];
   // A lost ball stays on the bed where it was last seen (hidden, not gone); what became of it is

@@ -45,6 +45,23 @@ describe('ball tracker', () => {
     expect(tracker.tracks).toHaveLength(2);
   });
 
+  it('after frames go missing (a cut away) takes a ball up again only where it was: one that moved starts a new track', () => {
+    const tracker = new BallTracker<Det>();
+    const still = { x: 0.8, y: -0.4, tag: 'still' };
+    const gone = { x: 0.02, y: -0.43, tag: 'gone' };
+    let k = 0;
+    for (; k < 30; k++) tracker.update([still, gone], k / FPS);
+    const idOf = (tag: string, out: ReturnType<typeof tracker.update>): number | undefined => out.find((b) => b.detection?.tag === tag)?.trackId;
+    const before = tracker.update([still, gone], k / FPS);
+    // Two seconds without frames; then the resting ball, and a ball rolling 0.43 m from where the other rested.
+    const after = tracker.update([still, { x: -0.385, y: -0.574, tag: 'rolling' }], k / FPS + 2);
+    expect(idOf('still', after)).toBe(idOf('still', before));
+    expect(idOf('rolling', after)).not.toBe(idOf('gone', before));
+    expect(after.find((b) => b.trackId === idOf('gone', before))?.occluded).toBe(true);
+    // Nothing is taken for a stroke across the gap.
+    expect(after.some((b) => b.struck)).toBe(false);
+  });
+
   it('keeps resting balls of a cluster apart and drops a track after maxMissedFrames', () => {
     const R = 0.028575;
     const cluster = [0, 1, 2].map((i) => ({ x: 0.3 + 2 * R * i, y: 0, tag: `b${i}` }));

@@ -156,18 +156,22 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     const dt = this.lastT === null ? 0 : t - this.lastT;
     if (!(dt >= 0)) throw new Error('BallTracker.update: time went backwards');
     this.lastT = t;
-    const predicted = this.predictedAt?.t === t ? this.predictedAt.states : this.predictAll(dt);
+    // Frames missing (a broadcast's cut away, a corrupt stretch): a ball is taken up again only
+    // where it was; one that moved meanwhile starts a new track, which the identity votes name.
+    const gap = dt > GAP;
+    const predicted = gap ? this.live.map((tr) => this.s.motion.predict({ ...tr.state, vx: 0, vy: 0 }, 0, tr.missed))
+      : this.predictedAt?.t === t ? this.predictedAt.states : this.predictAll(dt);
     this.predictedAt = null;
     const cost = predicted.map((p) => {
-      const gate = this.s.maxDistance + this.s.gateSigmas * this.s.motion.positionSigma(p);
+      const gate = this.s.maxDistance + (gap ? 0 : this.s.gateSigmas * this.s.motion.positionSigma(p));
       return detections.map((d) => {
         const v = this.s.distance(p, d);
         return v <= gate ? v : Infinity;
       });
     });
     const match = this.s.assignment === 'hungarian' ? hungarian(cost) : greedyAssign(cost);
-    const rejoined = this.rejoin(match, detections, dt);
-    if (this.s.strikeRejoin) this.strikeRejoin(match, detections, dt, rejoined);
+    const rejoined = gap ? new Map<number, MotionState>() : this.rejoin(match, detections, dt);
+    if (this.s.strikeRejoin && !gap) this.strikeRejoin(match, detections, dt, rejoined);
     const usedDet = new Set<number>();
     const out: TrackedBall<D>[] = [];
     const survivors: Track<D, H>[] = [];
@@ -196,8 +200,9 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
         else {
           // From rest at a stroke's step, or one frame after leaving rest (the stroke fell late in that frame).
           const fromRest = !!tr.anchor && tr.anchor.hits >= REST_HITS;
-          if ((fromRest && moved >= STRIKE_STEP) || (leaving && prev && Math.hypot(d.x - prev.x, d.y - prev.y) >= STRIKE_STEP)) leftRest.push(tr);
-          else tr.leaving = fromRest;
+          // Across missing frames a ball's move is no stroke's step.
+          if (!gap && ((fromRest && moved >= STRIKE_STEP) || (leaving && prev && Math.hypot(d.x - prev.x, d.y - prev.y) >= STRIKE_STEP))) leftRest.push(tr);
+          else tr.leaving = fromRest && !gap;
           if (fromRest) tr.restedAt = { x: tr.anchor!.x, y: tr.anchor!.y, frames: 0 };
           tr.anchor = { x: d.x, y: d.y, hits: 1 };
         }
@@ -422,6 +427,8 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
 
 /** Below this speed (m/s) a seen ball counts as at rest for the numbers' joint assignment (or after STILL_HITS detections in place, stillness.ts). */
 const REREAD_SPEED = 0.15;
+/** Seconds between two frames beyond which frames are missing (a cut, a corrupt stretch), not a frame interval. */
+const GAP = 0.25;
 /**
  * A ball at rest (`rests`: REST_HITS detections within STILL_RADIUS) whose next detection is
  * STRIKE_STEP (m) away or more (0.75 m/s at 30 frames/s: a cue's stroke, not a hand), or whose
