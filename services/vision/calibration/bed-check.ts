@@ -51,8 +51,9 @@ const WEAK_SUPPORT = 0.12;
 const WORK_SIZE = 480;
 /**
  * Above this shape residual the bed is doubted. Right beds of rendered broadcast views (seeds
- * 410001+ and 420001+, 216 views) stay under 7.5e-4 and the real clips' under 2e-4; a bed 41 cm
- * off on a nose fit (seed 420013) gave 2.9e-3.
+ * 410001+ and 420001+, 216 views) stay under 7.5e-4, the real clips' undoubted beds under 2e-4
+ * (their beds from the cloth outline, 4.8–6.8 cm off, up to 9.4e-4); a bed 41 cm off on a nose
+ * fit (seed 420013) gave 2.9e-3.
  */
 const SHAPE_RESIDUAL = 1.5e-3;
 
