@@ -2,12 +2,17 @@
 // changes found a hitter (it dropped within a frame or two of the hit, too soon for a path of
 // its own; it was hidden when it was hit; the hitter's kink went to a cushion it touched at the
 // same time), the hitter is the moving ball whose path first came to two radii of where it
-// rested; or, when the cue ball was hidden from the strike until after the ball left, the cue ball.
+// rested; or, when the cue ball was hidden from the strike until after the ball left, the cue ball,
+// if it could have got there: from where it was last seen to the ball and on to where it was
+// seen again, at no more than a hard break's speed (8-ball 8108 of the cuts eval, 720p30, 37.7 s:
+// a resting 6 half a metre from the cue ball, its stale reading corrected 1.7 cm over in the
+// strike's own frame, left no frame in which to see the cue ball elsewhere and was taken as its
+// first contact).
 import type { BallId } from '../contract/ids.ts';
 import type { ShotEvent } from '../contract/log.ts';
 
 import { positionBefore, velocityBefore, type BallModel } from './model.ts';
-import type { Sample } from './series.ts';
+import { indexAtOrBefore, type Sample } from './series.ts';
 import { restNear } from './shot-models.ts';
 import { dot, len, sub, type Vec } from './vec.ts';
 import type { Vanishing } from './vanish.ts';
@@ -86,6 +91,20 @@ function firstHitter(models: ReadonlyMap<BallId, BallModel>, u: Unexplained, fro
   return best;
 }
 
+/** Fastest a cue ball travels (m/s): a hard break. */
+const CUE_MAX_SPEED = 12;
+
+/** Whether the cue ball, last seen before `from` and seen again after, could have hit `u` in between. */
+function cueCouldReach(series: ReadonlyMap<BallId, { samples: Sample[] }>, from: number, u: Unexplained, R: number): boolean {
+  const cue = series.get(0 as BallId)?.samples ?? [];
+  const before = cue[indexAtOrBefore(cue, from)];
+  if (!before) return true;
+  const again = cue.find((p) => p.t > from);
+  const to = Math.max(0, len(sub(u.at, before)) - 2 * R);
+  const back = again ? Math.max(0, len(sub(again, u.at)) - 2 * R) : 0;
+  return to + back <= CUE_MAX_SPEED * ((again?.t ?? u.latest) - before.t);
+}
+
 /** The cue ball was unseen from before `from` (the strike) until after t: hidden by the cue or an arm. */
 function cueHiddenUntil(series: ReadonlyMap<BallId, { samples: Sample[] }>, from: number, t: number): boolean {
   const cue = series.get(0 as BallId)?.samples ?? [];
@@ -103,7 +122,7 @@ export function hitsOfUnexplained(
     if (hit) {
       const [a, b] = hit.by === 0 ? [0 as BallId, u.id] : [Math.min(hit.by, u.id) as BallId, Math.max(hit.by, u.id) as BallId];
       out.push({ t: hit.t, type: 'contact', a, b });
-    } else if (k === 0 && u.latest > from && cueHiddenUntil(series, from, u.latest - o.frameTime)) {
+    } else if (k === 0 && u.latest > from && cueHiddenUntil(series, from, u.latest - o.frameTime) && cueCouldReach(series, from, u, R)) {
       out.push({ t: Math.max(from, u.latest - o.frameTime), type: 'contact', a: 0 as BallId, b: u.id });
     }
   });

@@ -58,6 +58,20 @@ describe('event inference on degenerate input', () => {
     expect(shot[0]!.events.filter((e) => e.type === 'off-table')).toEqual([]);
   });
 
+  it('takes no hit by the cue ball on a resting ball re-read 1.7 cm over at the strike, half a metre from it (8-ball 8108 of the cuts eval, 720p30)', () => {
+    const { frames, sim } = trackShot({
+      balls: [{ id: 0, x: 0, y: 0 }, { id: 1 as BallId, x: 0.6, y: 0.3 }, { id: 6 as BallId, x: -0.15, y: -0.46 }],
+      strike: { speed: 2.5, direction: Math.atan2(0.635 - 0.3, 1.27 - 0.6) }, fps: 30, noise: 0.001,
+    });
+    // Until the strike's frame the 6 is read 1.2 cm off in x and y (a stale reading); from it on, where it is.
+    const reread = frames.map((f) => (f.t > 1 + 0.5 / 30 ? f : { ...f, balls: f.balls.map((b) => (b.id === 6 ? { ...b, x: b.x - 0.012, y: b.y - 0.012 } : b)) }));
+    const shot = shots(reread);
+    expect(shot).toHaveLength(1);
+    expect(firstContact(shot[0]!.events)).toMatchObject({ a: 0, b: 1 });
+    expect(shot[0]!.events.filter((e) => e.type === 'contact' && (e.a === 6 || e.b === 6))).toEqual([]);
+    expect(pockets(shot[0]!.events)).toEqual(pockets(sim.events));
+  });
+
   it('finds the hit on an object ball hidden (by an arm) when the cue ball reached it', () => {
     const { frames, sim } = trackShot({
       balls: [{ id: 0, x: -0.6, y: 0 }, { id: 1 as BallId, x: 0.2, y: 0.1 }, { id: 2 as BallId, x: 0.5, y: -0.4 }],
