@@ -8,9 +8,10 @@
 // The cue ball is left alone: after a scratch it comes back by hand.
 import type { BallId } from '../contract/ids.ts';
 import type { TableGeometry } from '../table/geometry.ts';
-import type { Sample } from './series.ts';
+import { indexAtOrBefore, type Sample } from './series.ts';
 import type { Stretch } from './uncertain.ts';
 import type { Vanishing } from './vanish.ts';
+import { len, sub } from './vec.ts';
 
 /** The ball's last sighting lies this close (s) before the stretch began: it went with the view. */
 const WENT_WITH_VIEW = 0.1;
@@ -25,11 +26,12 @@ export function goneInCut(
     if (!v.lost || v.ball === 0) return v;
     const cut = unseen.find((u) => v.lastSeen.t <= u.from + 1e-9 && u.from - v.lastSeen.t <= WENT_WITH_VIEW);
     if (!cut || nextStart - cut.to < VIEW_BACK) return v;
-    if ((series.get(v.ball)?.samples ?? []).some((p) => p.t > v.lastSeen.t && p.t < nextStart)) return v;
-    const nearest = table.pockets.reduce((a, b) => (dist(b.mouthCentre, v.lastSeen) < dist(a.mouthCentre, v.lastSeen) ? b : a));
+    const own = series.get(v.ball)?.samples ?? [];
+    const seenAgain = own[indexAtOrBefore(own, v.lastSeen.t) + 1];
+    if (seenAgain && seenAgain.t < nextStart) return v;
+    const away = (q: { mouthCentre: { x: number; y: number } }): number => len(sub(q.mouthCentre, v.lastSeen));
+    const nearest = table.pockets.reduce((a, b) => (away(b) < away(a) ? b : a));
     const { lost: _lost, ...rest } = v;
     return { ...rest, events: [{ t: cut.from, type: 'pocket', ball: v.ball, pocket: nearest.pocket }], unseenDrop: true };
   });
 }
-
-const dist = (a: { x: number; y: number }, b: { x: number; y: number }): number => Math.hypot(a.x - b.x, a.y - b.y);

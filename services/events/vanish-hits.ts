@@ -94,21 +94,21 @@ function firstHitter(models: ReadonlyMap<BallId, BallModel>, u: Unexplained, fro
 /** Fastest a cue ball travels (m/s): a hard break. */
 const CUE_MAX_SPEED = 12;
 
-/** Whether the cue ball, last seen before `from` and seen again after, could have hit `u` in between. */
-function cueCouldReach(series: ReadonlyMap<BallId, { samples: Sample[] }>, from: number, u: Unexplained, R: number): boolean {
+/**
+ * The cue ball was unseen from before `from` (the strike) until after `u` left rest (hidden by
+ * the cue or an arm), and could have hit it then: from where it was last seen to two radii of
+ * `u` and on to where it was seen again, at no more than CUE_MAX_SPEED.
+ */
+function hiddenCueCouldHit(series: ReadonlyMap<BallId, { samples: Sample[] }>, from: number, u: Unexplained, frame: number, R: number): boolean {
   const cue = series.get(0 as BallId)?.samples ?? [];
-  const before = cue[indexAtOrBefore(cue, from)];
+  const k = indexAtOrBefore(cue, from);
+  const before = cue[k];
+  const again = cue[k + 1];
+  if (again && again.t <= u.latest - frame) return false; // seen before the ball left: not hidden
   if (!before) return true;
-  const again = cue.find((p) => p.t > from);
   const to = Math.max(0, len(sub(u.at, before)) - 2 * R);
   const back = again ? Math.max(0, len(sub(again, u.at)) - 2 * R) : 0;
   return to + back <= CUE_MAX_SPEED * ((again?.t ?? u.latest) - before.t);
-}
-
-/** The cue ball was unseen from before `from` (the strike) until after t: hidden by the cue or an arm. */
-function cueHiddenUntil(series: ReadonlyMap<BallId, { samples: Sample[] }>, from: number, t: number): boolean {
-  const cue = series.get(0 as BallId)?.samples ?? [];
-  return !cue.some((p) => p.t > from && p.t <= t);
 }
 
 export function hitsOfUnexplained(
@@ -122,7 +122,7 @@ export function hitsOfUnexplained(
     if (hit) {
       const [a, b] = hit.by === 0 ? [0 as BallId, u.id] : [Math.min(hit.by, u.id) as BallId, Math.max(hit.by, u.id) as BallId];
       out.push({ t: hit.t, type: 'contact', a, b });
-    } else if (k === 0 && u.latest > from && cueHiddenUntil(series, from, u.latest - o.frameTime) && cueCouldReach(series, from, u, R)) {
+    } else if (k === 0 && u.latest > from && hiddenCueCouldHit(series, from, u, o.frameTime, R)) {
       out.push({ t: Math.max(from, u.latest - o.frameTime), type: 'contact', a: 0 as BallId, b: u.id });
     }
   });
