@@ -3,6 +3,7 @@ import { TABLE_SPECS } from '../../services/table/spec.ts';
 import { TableRenderer } from '../../services/sim/render/index.ts';
 import { calibrate } from '../../services/vision/calibration/calibrate.ts';
 import { checkBed } from '../../services/vision/calibration/bed-check.ts';
+import { checkDiamonds, DIAMONDS_OFF } from '../../services/vision/calibration/diamond-check.ts';
 import { parseCalibration, type VisionCalibration } from '../../services/vision/calibration/calibration-model.ts';
 import { mulMat3, type Mat3 } from '../../services/vision/numeric/linalg.ts';
 import { evalScene } from '../support/render-scenes.ts';
@@ -51,5 +52,20 @@ describe('the calibration check (is the bed on the cloth the frame shows?)', () 
     expect(checkBed(img, { ...cal, fit: { ...cal.fit!, edges: 'cloth-outline' } }).doubts.map((d) => d.code)).toEqual(['outline-only']);
     const weak = checkBed(img, { ...cal, fit: { ...cal.fit!, railPoints: [cal.fit!.railPoints[0], 6, cal.fit!.railPoints[2], cal.fit!.railPoints[3]] } });
     expect(weak.doubts.map((d) => [d.code, d.side])).toEqual([['weak-side', 'foot']]);
+  });
+
+  it('finds the rails\' diamond sights where a right bed puts them, and doubts a bed whose head end is a cushion\'s width out (its length 2 % long)', () => {
+    const right = checkDiamonds(img, cal);
+    expect(right.doubts).toEqual([]);
+    expect(right.length.found).toBeGreaterThanOrEqual(10);
+    expect(right.width.found).toBeGreaterThanOrEqual(5);
+    expect(right.length.medianOffset!).toBeLessThan(0.01);
+    expect(right.width.medianOffset!).toBeLessThan(0.01);
+    const long = checkDiamonds(img, headMovedOut(cal, 0.05));
+    expect(long.doubts.map((d) => d.code)).toEqual(['diamonds-off']);
+    expect(long.doubts[0]!.message).toMatch(/length/);
+    expect(long.length.medianOffset!).toBeGreaterThan(DIAMONDS_OFF);
+    // The bed-plane check cannot see it: the cloth still fills the strips inside the noses, and the shape is a rectangle's.
+    expect(checkBed(img, headMovedOut(cal, 0.05)).doubts).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import { NOSE_SEARCH_SPACING_PX, RAIL_SIDES, findRailEdges, type EdgeKind, type 
 import { fitRails, railCorners, type RailFit } from './rail-fit.ts';
 import { largestRegion, outlineQuad } from './table-outline.ts';
 import { checkBedOnCloth } from './bed-check.ts';
+import { checkDiamonds } from './diamond-check.ts';
 import { ALL_DROPS, DEFAULT_CUSHION_WIDTH, NO_OFFSETS, bedOffsets, faceSpans, homographyFromSeenLines, profileSpans, seenNoseEdges, type SideKinds } from './seen-edges.ts';
 
 export interface CalibrateOptions {
@@ -97,8 +98,9 @@ export function calibrate(rgb: Uint8Array, width: number, height: number, opts: 
         }
       : { edges: 'cloth-outline', railResidualPx: null, railPoints: [0, 0, 0, 0], focalSource: pose.focalSource },
   };
-  // What the frame's cloth says of the fit (bed-check.ts): none of these doubts, or ask for the corners.
-  const doubts = checkBedOnCloth(found, { mask, width: small.width, height: small.height, factor }).doubts;
+  // What the frame's cloth (bed-check.ts) and the rails' diamonds (diamond-check.ts) say of the
+  // fit: none of these doubts, or ask for the corners.
+  const doubts = [...checkBedOnCloth(found, { mask, width: small.width, height: small.height, factor }).doubts, ...checkDiamonds(img, found).doubts];
   return { ...found, fit: { ...found.fit!, doubts } };
 }
 

@@ -31,7 +31,7 @@ export interface ClothSummary {
 }
 
 /** Why a calibration may be wrong (stable codes; the message says it for the operator). */
-export type CalibrationDoubtCode = 'outline-only' | 'weak-side' | 'bed-edge-not-cloth' | 'bed-not-cloth' | 'bed-not-rectangle';
+export type CalibrationDoubtCode = 'outline-only' | 'weak-side' | 'bed-edge-not-cloth' | 'bed-not-cloth' | 'bed-not-rectangle' | 'diamonds-off';
 
 export interface CalibrationDoubt {
   code: CalibrationDoubtCode;
@@ -39,6 +39,8 @@ export interface CalibrationDoubt {
   side?: RailSide;
   /** The measured share of cloth (0–1) the doubt rests on, when one. */
   cloth?: number;
+  /** The measured distance (m) the doubt rests on, when one (diamond sights from where the bed puts them). */
+  offset?: number;
   message: string;
 }
 
@@ -53,7 +55,7 @@ export interface CalibrationFit {
   focalSource: 'homography' | 'height-prior';
   /** Per side (head, foot, left, right): the nose line fitted to a drop (rendered face, rail edge) or a nose rise (real cushions); absent: drops. */
   noseKinds?: [EdgeKind, EdgeKind, EdgeKind, EdgeKind];
-  /** Why the fit may be wrong (bed-check.ts); empty: none seen. Absent: not checked (a file from elsewhere, corners set by hand). */
+  /** Why the fit may be wrong (bed-check.ts, diamond-check.ts); empty: none seen. Absent: not checked (a file from elsewhere, corners set by hand). */
   doubts?: CalibrationDoubt[];
 }
 

@@ -1,4 +1,4 @@
-// Vision evaluation: `node bin/run-ts.mjs test/eval/vision/index.ts [--quick] [--seeds N] [--base S] [--no-real] [--real-only] [--no-video] [--video-only] [--rgb] [--model file.onnx] [--broadcast-only] [--detector-sources …]`.
+// Vision evaluation: `node bin/run-ts.mjs test/eval/vision/index.ts [--quick] [--seeds N] [--base S] [--no-real] [--real-only] [--no-video] [--video-only] [--rgb] [--model file.onnx] [--broadcast-only] [--broadcast-base S] [--detector-sources …]`.
 // The videos are decoded as analyze decodes them (YUV 4:2:0 frames); --rgb: as RGB24 frames.
 // Renders fresh 1080p frames (all four cloths, both ball sets, scattered / racked / clustered
 // layouts, the cue and player in every frame, two balls rolling in each), calibrates from the
@@ -206,7 +206,11 @@ if (args.includes('--sets-only')) {
 }
 if (!args.includes('--real-only') && !args.includes('--video-only') && !BROADCAST_ONLY) await synthetic();
 if (!args.includes('--real-only') && !args.includes('--video-only') && !BROADCAST_ONLY) await ballSets();
-if (!args.includes('--real-only') && !args.includes('--video-only')) printBroadcast(evalBroadcast(400001, QUICK ? 6 : 24), 400001);
+const BROADCAST_BASE = opt('--broadcast-base', 400001);
+if (!args.includes('--real-only') && !args.includes('--video-only')) {
+  printBroadcast(evalBroadcast(BROADCAST_BASE, QUICK ? 6 : 24), BROADCAST_BASE);
+  printBroadcast(evalBroadcast(BROADCAST_BASE, QUICK ? 6 : 24, 'oblique'), BROADCAST_BASE, 'oblique');
+}
 if (BROADCAST_ONLY) process.exit(0);
 if (!args.includes('--no-video') && !args.includes('--real-only')) await videos();
 if (!args.includes('--no-real') && !args.includes('--video-only')) {
