@@ -3,8 +3,8 @@ import { TABLE_SPECS } from '../../services/table/spec.ts';
 import { TableRenderer } from '../../services/sim/render/index.ts';
 import { calibrate } from '../../services/vision/calibration/calibrate.ts';
 import { checkBed } from '../../services/vision/calibration/bed-check.ts';
-import { checkDiamonds, DIAMONDS_OFF } from '../../services/vision/calibration/diamond-check.ts';
-import { parseCalibration, type VisionCalibration } from '../../services/vision/calibration/calibration-model.ts';
+import { checkDiamonds, correctByDiamonds, DIAMONDS_OFF } from '../../services/vision/calibration/diamond-check.ts';
+import { parseCalibration, tableToImage, type VisionCalibration } from '../../services/vision/calibration/calibration-model.ts';
 import { mulMat3, type Mat3 } from '../../services/vision/numeric/linalg.ts';
 import { evalScene } from '../support/render-scenes.ts';
 
@@ -67,5 +67,20 @@ describe('the calibration check (is the bed on the cloth the frame shows?)', () 
     expect(long.length.medianOffset!).toBeGreaterThan(DIAMONDS_OFF);
     // The bed-plane check cannot see it: the cloth still fills the strips inside the noses, and the shape is a rectangle's.
     expect(checkBed(img, headMovedOut(cal, 0.05)).doubts).toEqual([]);
+  });
+
+  it('moves a bed the diamonds doubt onto them (its head end a cushion\'s width out), and leaves a right bed as it is', () => {
+    const wrong = headMovedOut(cal, 0.05);
+    const fixed = correctByDiamonds(img, wrong, (m) => warped(wrong, m));
+    expect(fixed.fit?.correctedBy).toBe('diamonds');
+    expect(checkDiamonds(img, fixed).doubts).toEqual([]);
+    // The nose corners back within 1.5 px (about 4 mm here) of the right calibration's; 14 px off before.
+    const cornerPx = (c: VisionCalibration): number => Math.max(...cal.corners.map((k) => {
+      const p = tableToImage(c, k.x, k.y);
+      return Math.hypot(p.u - k.u, p.v - k.v);
+    }));
+    expect(cornerPx(wrong)).toBeGreaterThan(10);
+    expect(cornerPx(fixed)).toBeLessThan(1.5);
+    expect(correctByDiamonds(img, cal, (m) => warped(cal, m))).toBe(cal);
   });
 });

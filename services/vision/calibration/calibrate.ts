@@ -10,12 +10,12 @@ import { assignCorners, poseFromBedHomography } from './camera-pose.ts';
 import { distortPixel, noseCorners, tableToImage, type LensModel, type VisionCalibration } from './calibration-model.ts';
 import { clothMask, dominantClothColour, type ClothColour } from './cloth-colour.ts';
 import { checkRgbImage, downscaleRgb, linearLuminance, type RgbImage } from '../decode/image.ts';
-import { applyH, invMat3, type Mat3, type Point2, type Vec3 } from '../numeric/linalg.ts';
+import { applyH, invMat3, mulMat3, type Mat3, type Point2, type Vec3 } from '../numeric/linalg.ts';
 import { NOSE_SEARCH_SPACING_PX, RAIL_SIDES, findRailEdges, type EdgeKind, type RailEdgePoint, type RailSide } from './rail-edges.ts';
 import { fitRails, railCorners, type RailFit } from './rail-fit.ts';
 import { largestRegion, outlineQuad } from './table-outline.ts';
 import { checkBedOnCloth } from './bed-check.ts';
-import { checkDiamonds } from './diamond-check.ts';
+import { checkDiamonds, correctByDiamonds } from './diamond-check.ts';
 import { ALL_DROPS, DEFAULT_CUSHION_WIDTH, NO_OFFSETS, bedOffsets, faceSpans, homographyFromSeenLines, profileSpans, seenNoseEdges, type SideKinds } from './seen-edges.ts';
 
 export interface CalibrateOptions {
@@ -67,39 +67,44 @@ export function calibrate(rgb: Uint8Array, width: number, height: number, opts: 
   const lens: LensModel = noses?.fit.lens ?? { fx: fRef, fy: fRef, cx, cy, k1: 0, k2: 0 };
 
   // 3. Camera: focal length and pose; express k1 at the final focal length.
-  const pose = poseFromBedHomography(H, cx, cy, size, heightPrior);
-  const f = pose.f;
-  const k1 = lens.k1 * (f / fRef) ** 2;
-  const base = {
-    model: 'pinhole-radial-k1k2' as const,
-    imageWidth: width, imageHeight: height, fx: f, fy: f, cx, cy, k1, k2: 0,
-    rotation: pose.rotation, translation: pose.translation, cameraPosition: pose.cameraPosition,
-    bedHomography: pose.bedHomography, ballCentreHomography: pose.ballCentreHomography, table,
-    homography: invMat3(pose.bedHomography), ballHomography: invMat3(pose.ballCentreHomography),
+  const build = (bedH: Mat3): VisionCalibration => {
+    const pose = poseFromBedHomography(bedH, cx, cy, size, heightPrior);
+    const f = pose.f;
+    const k1 = lens.k1 * (f / fRef) ** 2;
+    const base = {
+      model: 'pinhole-radial-k1k2' as const,
+      imageWidth: width, imageHeight: height, fx: f, fy: f, cx, cy, k1, k2: 0,
+      rotation: pose.rotation, translation: pose.translation, cameraPosition: pose.cameraPosition,
+      bedHomography: pose.bedHomography, ballCentreHomography: pose.ballCentreHomography, table,
+      homography: invMat3(pose.bedHomography), ballHomography: invMat3(pose.ballCentreHomography),
+    };
+    const partial: VisionCalibration = { ...base, corners: [], pockets: [], cushions: [], cloth: null, fit: null };
+    const img2 = (x: number, y: number): { u: number; v: number } => tableToImage(partial, x, y);
+    const cal: VisionCalibration = {
+      ...partial,
+      corners: noseCorners(table).map((c) => ({ ...c, ...img2(c.x, c.y) })),
+      pockets: POCKETS.map((p) => {
+        const c = pocketCentre(spec, p);
+        return { pocket: p, x: c.x, y: c.y, ...img2(c.x, c.y) };
+      }),
+      cushions: standardTable(table).lines.filter((l) => l.part === 'nose').map((l) => ({
+        cushion: l.cushion, from: { x: l.start.x, y: l.start.y }, to: { x: l.end.x, y: l.end.y },
+        fromImage: img2(l.start.x, l.start.y), toImage: img2(l.end.x, l.end.y),
+      })),
+      cloth: { chroma: [cloth.r, cloth.g], brightness: cloth.brightness },
+      fit: noses
+        ? {
+            edges: 'cushion-noses', railResidualPx: noses.fit.residualPx, railPoints: noses.fit.counts, focalSource: pose.focalSource,
+            noseKinds: [noses.kinds.head, noses.kinds.foot, noses.kinds.left, noses.kinds.right],
+          }
+        : { edges: 'cloth-outline', railResidualPx: null, railPoints: [0, 0, 0, 0], focalSource: pose.focalSource },
+    };
+    return cal;
   };
-  const partial: VisionCalibration = { ...base, corners: [], pockets: [], cushions: [], cloth: null, fit: null };
-  const img2 = (x: number, y: number): { u: number; v: number } => tableToImage(partial, x, y);
-  const found: VisionCalibration = {
-    ...partial,
-    corners: noseCorners(table).map((c) => ({ ...c, ...img2(c.x, c.y) })),
-    pockets: POCKETS.map((p) => {
-      const c = pocketCentre(spec, p);
-      return { pocket: p, x: c.x, y: c.y, ...img2(c.x, c.y) };
-    }),
-    cushions: standardTable(table).lines.filter((l) => l.part === 'nose').map((l) => ({
-      cushion: l.cushion, from: { x: l.start.x, y: l.start.y }, to: { x: l.end.x, y: l.end.y },
-      fromImage: img2(l.start.x, l.start.y), toImage: img2(l.end.x, l.end.y),
-    })),
-    cloth: { chroma: [cloth.r, cloth.g], brightness: cloth.brightness },
-    fit: noses
-      ? {
-          edges: 'cushion-noses', railResidualPx: noses.fit.residualPx, railPoints: noses.fit.counts, focalSource: pose.focalSource,
-          noseKinds: [noses.kinds.head, noses.kinds.foot, noses.kinds.left, noses.kinds.right],
-        }
-      : { edges: 'cloth-outline', railResidualPx: null, railPoints: [0, 0, 0, 0], focalSource: pose.focalSource },
-  };
-  // What the frame's cloth (bed-check.ts) and the rails' diamonds (diamond-check.ts) say of the
-  // fit: none of these doubts, or ask for the corners.
+  // 4. A bed the rails' diamond sights put off along an axis is moved onto them (diamond-check.ts).
+  const found = correctByDiamonds(img, build(H), (m) => build(mulMat3(H, m)));
+  // What the frame's cloth (bed-check.ts) and the diamonds say of the fit: none of these
+  // doubts, or ask for the corners.
   const doubts = [...checkBedOnCloth(found, { mask, width: small.width, height: small.height, factor }).doubts, ...checkDiamonds(img, found).doubts];
   return { ...found, fit: { ...found.fit!, doubts } };
 }

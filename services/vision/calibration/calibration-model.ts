@@ -55,6 +55,8 @@ export interface CalibrationFit {
   focalSource: 'homography' | 'height-prior';
   /** Per side (head, foot, left, right): the nose line fitted to a drop (rendered face, rail edge) or a nose rise (real cushions); absent: drops. */
   noseKinds?: [EdgeKind, EdgeKind, EdgeKind, EdgeKind];
+  /** 'diamonds': the bed was moved along an axis onto the rails' diamond sights (diamond-check.ts). */
+  correctedBy?: 'diamonds';
   /** Why the fit may be wrong (bed-check.ts, diamond-check.ts); empty: none seen. Absent: not checked (a file from elsewhere, corners set by hand). */
   doubts?: CalibrationDoubt[];
 }

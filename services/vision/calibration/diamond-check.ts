@@ -11,13 +11,14 @@
 // along the rail within a few centimetres of it (the sight's across-rail place varies by table,
 // so the rail's whole middle band is searched) is taken as the sight when it stands out of the
 // rail around it. The offsets of the sights found say, per axis, how far the calibration's
-// ruler is from the table's. Where no sights are found (a table without them, a view too
+// ruler is from the table's: a bed off along an axis is moved onto them (correctByDiamonds), and
+// doubted when it cannot be. Where no sights are found (a table without them, a view too
 // coarse, rails out of the frame) nothing is said.
 //
 // Written by hand: a 1-D search along lines the calibration itself predicts, which no image
 // library offers.
 import { TABLE_SPECS } from '../../table/spec.ts';
-import { applyH } from '../numeric/linalg.ts';
+import { applyH, mulMat3, type Mat3 } from '../numeric/linalg.ts';
 import { quantile, type RgbImage } from '../decode/image.ts';
 import { distortPixel, type CalibrationDoubt, type VisionCalibration } from './calibration-model.ts';
 import { liftedPlaneHomography } from './camera-pose.ts';
@@ -38,9 +39,9 @@ const MIN_CONTRAST = 20;
 /** An axis is judged on at least this many sights found. */
 const MIN_SIGHTS = 3;
 /**
- * Above this median offset (m) of an axis's sights the bed is doubted. Rendered broadcast views
- * with a right bed (seeds 410001+ and 420001+, 216 views) stay at 0.7 cm and under; beds with a
- * side on a cushion's back edge are 2.5–4 cm.
+ * Above this median offset (m) of an axis's sights the bed is corrected, or doubted. Rendered
+ * broadcast views with a right bed (seeds 410001+ and 420001+, 216 views) stay at 0.63 cm and
+ * under; beds with a side on a cushion's back edge are 2.6–5 cm.
  */
 export const DIAMONDS_OFF = 0.015;
 
@@ -57,10 +58,17 @@ export interface DiamondCheck {
   doubts: CalibrationDoubt[];
 }
 
+/** A sight found: where the table has it on its axis (x on a long rail, y on a short one) and where the calibration's bed sees it (m). */
+export interface Sight {
+  axis: 'length' | 'width';
+  table: number;
+  seen: number;
+}
+
 const SIDES: readonly RailSide[] = ['head', 'foot', 'left', 'right'];
 
-/** Checks the calibration's bed against the diamond sights on the rails of `img` (a frame of its view). */
-export function checkDiamonds(img: RgbImage, cal: VisionCalibration): DiamondCheck {
+/** The diamond sights on the rails of `img` (a frame of the calibration's view), each where the table has it and where the bed sees it. */
+export function findSights(img: RgbImage, cal: VisionCalibration): Sight[] {
   const spec = TABLE_SPECS[cal.table];
   const hx = spec.length / 2;
   const hy = spec.width / 2;
@@ -75,7 +83,7 @@ export function checkDiamonds(img: RgbImage, cal: VisionCalibration): DiamondChe
     const i = (v * width + u) * 3;
     return 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
   };
-  const offsets = { length: [] as number[], width: [] as number[] };
+  const found: Sight[] = [];
   for (const side of SIDES) {
     const long = side === 'left' || side === 'right';
     const half = long ? hx : hy;
@@ -100,7 +108,7 @@ export function checkDiamonds(img: RgbImage, cal: VisionCalibration): DiamondChe
       const t0 = k * step;
       const around: number[] = [];
       let peak = -1;
-      let peakAt = 0;
+      let peakAt = -1;
       for (let i = 0; i < along.length; i++) {
         const b = bright[i];
         if (b === null || b === undefined) continue;
@@ -108,18 +116,40 @@ export function checkDiamonds(img: RgbImage, cal: VisionCalibration): DiamondChe
         if (Math.abs(d) <= SURROUND) around.push(b);
         if (Math.abs(d) <= SEARCH && b > peak) {
           peak = b;
-          peakAt = d;
+          peakAt = i;
         }
       }
       // Most of the surround in the frame, and a spot that stands out of it.
-      if (around.length < SURROUND / ALONG_STEP) continue;
-      if (peak - quantile(around, 0.5) < MIN_CONTRAST) continue;
-      offsets[long ? 'length' : 'width'].push(Math.abs(peakAt));
+      if (around.length < SURROUND / ALONG_STEP || peakAt < 0) continue;
+      const floor = quantile(around, 0.5);
+      if (peak - floor < MIN_CONTRAST) continue;
+      // The sight's middle: the centroid of the run above half its height around the peak (a
+      // sight is a plateau some pixels long; its brightest pixel may lie anywhere on it).
+      const level = floor + (peak - floor) / 2;
+      let w = 0;
+      let sum = 0;
+      for (const dir of [-1, 1]) {
+        for (let i = dir < 0 ? peakAt : peakAt + 1; i >= 0 && i < along.length; i += dir) {
+          const b = bright[i];
+          if (b === null || b === undefined || b < level) break;
+          w += b - level;
+          sum += (b - level) * along[i]!;
+        }
+      }
+      found.push({ axis: long ? 'length' : 'width', table: t0, seen: w > 0 ? sum / w : along[peakAt]! });
     }
   }
-  const axis = (o: number[]): DiamondAxis => ({ found: o.length, medianOffset: o.length >= MIN_SIGHTS ? quantile(o, 0.5) : null });
-  const length = axis(offsets.length);
-  const widthAxis = axis(offsets.width);
+  return found;
+}
+
+/** Checks the calibration's bed against the diamond sights on the rails of `img` (a frame of its view). */
+export function checkDiamonds(img: RgbImage, cal: VisionCalibration, sights = findSights(img, cal)): DiamondCheck {
+  const axis = (name: Sight['axis']): DiamondAxis => {
+    const o = sights.filter((s) => s.axis === name).map((s) => Math.abs(s.seen - s.table));
+    return { found: o.length, medianOffset: o.length >= MIN_SIGHTS ? quantile(o, 0.5) : null };
+  };
+  const length = axis('length');
+  const widthAxis = axis('width');
   const doubts: CalibrationDoubt[] = [];
   for (const [name, a] of [['length', length], ['width', widthAxis]] as const) {
     if (a.medianOffset !== null && a.medianOffset > DIAMONDS_OFF) {
@@ -130,4 +160,67 @@ export function checkDiamonds(img: RgbImage, cal: VisionCalibration): DiamondChe
     }
   }
   return { length, width: widthAxis, doubts };
+}
+
+/** A correction is fitted to at least this many sights of an axis, spread over at least this share of it. */
+const FIT_SIGHTS = 4;
+const FIT_SPREAD = 0.5;
+/** Sights further than this from the first fit are left out of the second (m). */
+const FIT_OUTLIER = 0.01;
+
+/**
+ * Where the diamonds doubt the bed along an axis, moves it onto them: per axis the bed's
+ * coordinate of each sight is fitted as a·(the table's) + b (a side taken too far out or in is
+ * exactly such a map along its axis), and the bed homography is composed with that map
+ * (`rebuild(M)`: the calibration of the fitted bed homography times M, its camera solved
+ * again). Twice, the second time on the first's camera. Kept only when the sights then lie
+ * where the bed puts them (no `diamonds-off`); else the bed is returned as it was.
+ */
+export function correctByDiamonds(img: RgbImage, cal: VisionCalibration, rebuild: (m: Mat3) => VisionCalibration): VisionCalibration {
+  const first = findSights(img, cal);
+  if (checkDiamonds(img, cal, first).doubts.length === 0) return cal;
+  const spec = TABLE_SPECS[cal.table];
+  let m = axisMap(first, spec.length, spec.width);
+  if (!m) return cal;
+  let next = rebuild(m);
+  const again = axisMap(findSights(img, next), spec.length, spec.width);
+  if (again) {
+    m = mulMat3(m, again);
+    next = rebuild(m);
+  }
+  const after = findSights(img, next);
+  if (checkDiamonds(img, next, after).doubts.length > 0 || after.length < first.length - 2) return cal;
+  return { ...next, fit: next.fit ? { ...next.fit, correctedBy: 'diamonds' } : null };
+}
+
+/** The map table → bed coordinates the sights say ([a 0 b; 0 c d; 0 0 1]); an axis with too few sights keeps its coordinates; null when no axis can be fitted. */
+function axisMap(sights: readonly Sight[], length: number, width: number): Mat3 | null {
+  const fit = (name: Sight['axis'], span: number): [number, number] | null => {
+    let pts = sights.filter((s) => s.axis === name);
+    for (let pass = 0; pass < 2; pass++) {
+      if (pts.length < FIT_SIGHTS) return null;
+      const xs = pts.map((p) => p.table);
+      if (Math.max(...xs) - Math.min(...xs) < FIT_SPREAD * span) return null;
+      const n = pts.length;
+      const mx = xs.reduce((a, b) => a + b, 0) / n;
+      const my = pts.reduce((a, p) => a + p.seen, 0) / n;
+      let sxy = 0;
+      let sxx = 0;
+      for (const p of pts) {
+        sxy += (p.table - mx) * (p.seen - my);
+        sxx += (p.table - mx) ** 2;
+      }
+      const a = sxy / sxx;
+      const b = my - a * mx;
+      if (pass === 1) return Math.abs(a - 1) < 0.1 && Math.abs(b) < 0.15 ? [a, b] : null;
+      pts = pts.filter((p) => Math.abs(a * p.table + b - p.seen) <= FIT_OUTLIER);
+    }
+    return null;
+  };
+  const x = fit('length', length);
+  const y = fit('width', width);
+  if (!x && !y) return null;
+  const [a, b] = x ?? [1, 0];
+  const [c, d] = y ?? [1, 0];
+  return [a, 0, b, 0, c, d, 0, 0, 1];
 }
