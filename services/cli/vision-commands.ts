@@ -48,6 +48,7 @@ export function registerCalibrate(program: Command): void {
         process.stdout.write(JSON.stringify(cal, null, 2) + '\n');
         const fit = cal.fit;
         process.stderr.write(`railbird calibrate: ${file}: ${fit?.edges ?? 'unknown'}, rail residual ${fit?.railResidualPx?.toFixed(2) ?? '-'} px, k1 ${cal.k1.toFixed(4)}, focal ${cal.fx.toFixed(0)} px (${fit?.focalSource ?? '-'})\n`);
+        if (fit?.correctedBy === 'diamonds') process.stderr.write('railbird calibrate: the bed was moved along an axis onto the rails\' diamond sights\n');
         if (fit?.doubts?.length) process.stderr.write(`railbird calibrate: UNSURE: ${unsureMessage(fit.doubts)}\n`);
       } catch (e) {
         process.stderr.write(`railbird calibrate: ${file}: ${(e as Error).message}\n`);

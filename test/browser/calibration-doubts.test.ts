@@ -30,6 +30,8 @@ describe.skipIf(!hasChromium)('calibration page: the calibration\'s doubts (Chro
     expect(unsure).toContain(message);
     expect(unsure).toMatch(/Drag the corners/);
     expect(await open({ ...fit, doubts: [] })).toMatch(/no doubt found/);
+    expect(await open({ ...fit, doubts: [] })).not.toMatch(/diamonds\)/);
+    expect(await open({ ...fit, correctedBy: 'diamonds', doubts: [] })).toMatch(/no doubt found \(the bed was moved onto the diamonds\)/);
     expect((await open(null)).trim()).toBe('');
     expect(ctx.b.errors).toEqual([]);
   }, 60_000);

@@ -122,7 +122,7 @@ async function loadCalibration(id) {
   const doubts = cal.fit?.doubts;
   $('doubts').innerHTML = doubts?.length
     ? `<div class="doubt"><span class="badge red">unsure</span> ${doubts.map((d) => escapeHtml(d.message)).join('; ')}. Drag the corners onto the cushion noses and save.</div>`
-    : doubts ? '<div class="muted small">Checked against the frame\'s cloth: no doubt found.</div>' : '';
+    : doubts ? `<div class="muted small">Checked against the frame's cloth and the rails' diamonds: no doubt found${cal.fit?.correctedBy === 'diamonds' ? ' (the bed was moved onto the diamonds)' : ''}.</div>` : '';
   draw();
 }
 
