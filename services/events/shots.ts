@@ -222,23 +222,36 @@ const MOVED_UNSEEN = 0.03;
 
 /**
  * Whether balls were played while the table was out of view: the time of the first sample back,
- * and whether a ball is rolling then; null when every ball lies where it did.
+ * and whether a ball is rolling then; null when every ball lies where it did, and when only the
+ * cue ball lies elsewhere and nothing rolls: a hand placed it (ball in hand, taken while the
+ * broadcast showed the player), as a carried cue ball in view (`carried`). A stroke in the cut
+ * that moved the cue ball alone (a clean miss) is not told from that.
  */
 function playedUnseen(motions: Map<BallId, BallMotion>, u: Stretch): { t: number; rolling: boolean } | null {
   let back = Infinity;
   let rolling = false;
-  let moved = false;
-  for (const m of motions.values()) {
+  let cueMoved = false;
+  let objectMoved = false;
+  let objectGone = false;
+  for (const [id, m] of motions) {
     const s = m.series.samples;
     const k = indexAtOrBefore(s, u.from - 1e-9);
     const before = s[k];
     const after = s[k + 1];
-    if (!before || !after || before.t < u.from - 1 || after.t < u.to) continue;
+    if (!before || before.t < u.from - 1) continue;
+    // An object ball seen as the view went and not again within a second of its return (gone-in-cut.ts).
+    if (id !== 0 && (!after || after.t > u.to + 1)) objectGone = true;
+    if (!after || after.t < u.to) continue;
     back = Math.min(back, after.t);
     if (m.runs.some((r) => r.first <= k + 1 && r.last > k + 1 && s[r.first]!.t <= after.t + UNSEEN_START)) rolling = true;
-    if (Math.hypot(after.x - before.x, after.y - before.y) > MOVED_UNSEEN + 4 * m.noise) moved = true;
+    if (Math.hypot(after.x - before.x, after.y - before.y) > MOVED_UNSEEN + 4 * m.noise) {
+      if (id === 0) cueMoved = true;
+      else objectMoved = true;
+    }
   }
-  return (rolling || moved) && Number.isFinite(back) ? { t: back, rolling } : null;
+  if (!Number.isFinite(back)) return null;
+  if (rolling || objectMoved) return { t: back, rolling };
+  return cueMoved && objectGone ? { t: back, rolling } : null;
 }
 
 /** The shot from a strike at `start` (first moving sample): its end extended while any ball's motion that began during it goes on. */

@@ -4,7 +4,8 @@
 // in view (found, calls equal to the truth's); shots whose stroke or rest fell in a cut are counted
 // apart (found, marked uncertain); and a call "invented during a cut" is a shot or disturbed line
 // whose time falls in a cut without an `uncertain` mark. Recordings cached under tmp/cuts-eval/.
-//   node bin/run-ts.mjs test/eval/cuts-analyze.ts [--quick] [--seeds 8101,8102]
+//   node bin/run-ts.mjs test/eval/cuts-analyze.ts [--quick] [--seeds 8101,8102] [--hd]
+// --hd films and analyses at 1080p60 (a broadcast's own rate) instead of 720p30.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,13 +21,15 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const arg = (n: string): string | undefined => { const i = process.argv.indexOf(n); return i >= 0 ? process.argv[i + 1] : undefined; };
 const quick = process.argv.includes('--quick');
 const GAMES: Game[] = ['9ball', '8ball', '14.1'];
+const hd = process.argv.includes('--hd');
+const FORMAT = hd ? { fps: 60, width: 1920, height: 1080, name: '1080p60' } : { fps: 30, width: 1280, height: 720, name: '720p30' };
 const seeds = (arg('--seeds')?.split(',').map(Number)) ?? (quick ? [8101] : [8101, 8102, 8103, 8104, 8105, 8106]);
 
 async function recording(game: Game, seed: number, cuts: boolean): Promise<string> {
-  const out = join(ROOT, 'tmp', 'cuts-eval', `${game}-${seed}-${cuts ? 'cuts' : 'plain'}`);
+  const out = join(ROOT, 'tmp', 'cuts-eval', `${game}-${seed}-${cuts ? 'cuts' : 'plain'}${hd ? '-hd' : ''}`);
   if (existsSync(join(out, 'truth.jsonl')) && existsSync(join(out, 'recording.mp4'))) return out;
-  process.stderr.write(`cuts eval: filming ${game} seed ${seed}${cuts ? ' with cuts' : ''} (8 shots, 720p30)…\n`);
-  await recordSimulation({ game, shots: 8, seed, fps: 30, width: 1280, height: 720, out, players: ['Ann', 'Bob'], table: '9ft', preset: 'default', ballSet: 'standard', brisk: true, cuts });
+  process.stderr.write(`cuts eval: filming ${game} seed ${seed}${cuts ? ' with cuts' : ''} (8 shots, ${FORMAT.name})…\n`);
+  await recordSimulation({ game, shots: 8, seed, fps: FORMAT.fps, width: FORMAT.width, height: FORMAT.height, out, players: ['Ann', 'Bob'], table: '9ft', preset: 'default', ballSet: 'standard', brisk: true, cuts });
   return out;
 }
 
@@ -101,5 +104,5 @@ table.all = {
   'over a cut: found, marked': `${withCuts.cutFound}/${withCuts.cutShots}, ${withCuts.cutMarked}`, 'invented in a cut': withCuts.invented, 'extra shots': withCuts.extra,
   'no cuts: calls equal': pct(without.inViewCalls, without.inView),
 };
-console.log('Camera cuts: railbird analyze on 720p30 matches cut away from the table (close-up, another camera, replay) in every other shot, and on the same matches without cuts; shots scored against the truth');
+console.log(`Camera cuts: railbird analyze on ${FORMAT.name} matches cut away from the table (close-up, another camera, replay) in every other shot, and on the same matches without cuts; shots scored against the truth`);
 console.table(table);

@@ -125,4 +125,30 @@ describe('event inference on degraded random shots (seeds 900000+, 60 fps)', () 
     expect(hit).toBe(truth);
     expect(claimed).toBe(truth);
   });
+
+});
+
+describe('event inference across a camera cut', () => {
+  it('takes a cue ball found elsewhere after a cut, nothing else moved, as placed by hand, not as a shot; an object ball moved or gone makes it one (9-ball 8113 of the cuts eval, 1080p60)', () => {
+    // The first and last frames not of the table (the frames kept are at 3 s and before, 5 s and after).
+    const cut = { from: 3 + 1 / 60, to: 5 - 1 / 60 };
+    const rest = { 1: { x: 0.7, y: -0.2 }, 2: { x: 1.05, y: 0.39 }, 3: { x: 0.67, y: -0.01 } } as const;
+    // 60 frames/s with 0.5 mm of jitter, none during the cut; after it, `after` gives each ball's place (null: gone).
+    const frames = (after: Partial<Record<0 | 1 | 2 | 3, { x: number; y: number } | null>>): TrackFrame[] => {
+      const out: TrackFrame[] = [];
+      const before = { 0: { x: 0.95, y: 0.13 }, ...rest } as Record<number, { x: number; y: number }>;
+      for (let k = 0; k < 8 * 60; k++) {
+        const t = k / 60;
+        if (t >= cut.from - 1e-9 && t <= cut.to + 1e-9) continue;
+        const at = t < cut.from ? before : { ...before, ...after };
+        const balls = Object.entries(at).filter(([, p]) => p !== null).map(([id, p]) => ({ id: Number(id) as BallId, x: p!.x + 0.0005 * Math.sin(7 * k + Number(id)), y: p!.y + 0.0005 * Math.cos(5 * k + Number(id)) }));
+        out.push({ frame: k, t, balls });
+      }
+      return out;
+    };
+    const shotsOver = (f: TrackFrame[]) => inferEvents(f, { unseen: [cut] }).filter((l): l is ShotLine => l.kind === 'shot');
+    expect(shotsOver(frames({ 0: { x: 0.48, y: 0.05 } }))).toHaveLength(0);
+    expect(shotsOver(frames({ 0: { x: 0.48, y: 0.05 }, 2: { x: 0.9, y: 0.1 } }))).toHaveLength(1);
+    expect(shotsOver(frames({ 0: { x: 0.48, y: 0.05 }, 3: null }))).toHaveLength(1);
+  });
 });
