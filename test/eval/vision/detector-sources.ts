@@ -6,7 +6,8 @@
 //
 //   node bin/run-ts.mjs test/eval/vision/detector-sources.ts [--detector classical|detect|learned|both]
 //        [--model a.onnx --model b.onnx …] [--raw] [--fit | --fit-only] [--sources game1,game2,phone,renders]
-//        [--seeds 2] [--base 9000] [--quiet]
+//        [--seeds 2] [--base 9000] [--liners] [--quiet]
+// --liners: the renders with pocket liners of other colours (white, cream, grey, tan): not balls.
 // --detector detect: \`railbird detect\` as shipped, each table scored by a model held out from it;
 // --detector both: the classical detector, \`railbird detect\` and the learned model(s); --raw: each learned model also
 // without the calibration's plausibility check; --fit: also with the outline fit of its balls
@@ -34,7 +35,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { POCKETS } from '../../../services/contract/ids.ts';
 import { BALL_RADIUS, TABLE_SPECS, pocketCentre } from '../../../services/table/spec.ts';
-import { TableRenderer, type BallSetName, type ClothName } from '../../../services/sim/render/index.ts';
+import { TableRenderer, type BallSetName, type ClothName, type RGB } from '../../../services/sim/render/index.ts';
 import { calibrate } from '../../../services/vision/calibration/calibrate.ts';
 import { imageToTable, type VisionCalibration } from '../../../services/vision/calibration/calibration-model.ts';
 import { decodeImage } from '../../../services/vision/decode/decode.ts';
@@ -161,8 +162,12 @@ export interface EvalOptions {
   /** Rendered cameras per cloth × ball set (index.ts's --seeds). */
   seeds: number;
   base: number;
+  /** Renders with pocket liners of other colours than dark leather (white, cream, grey, tan in turn): not balls. */
+  liners?: boolean;
   log?: (s: string) => void;
 }
+
+const LINERS: readonly RGB[] = [[236, 236, 230], [226, 216, 190], [150, 150, 148], [172, 130, 88]];
 
 const CLOTHS: ClothName[] = ['green', 'blue', 'red', 'grey'];
 const SETS: BallSetName[] = ['standard', 'tv'];
@@ -197,7 +202,7 @@ export async function evalSources(detectors: readonly SourceDetector[], o: EvalO
           for (let k = 0; k < o.seeds; k++) {
             // The seeds of index.ts's synthetic stills.
             const seed = o.base + 37 * k + 11 * CLOTHS.indexOf(cloth) + 5 * SETS.indexOf(ballSet);
-            const r = new TableRenderer({ width: 1920, height: 1080, cloth, ballSet, seed });
+            const r = new TableRenderer({ width: 1920, height: 1080, cloth, ballSet, seed, ...(o.liners ? { liner: LINERS[(k + CLOTHS.indexOf(cloth)) % LINERS.length]! } : {}) });
             let cal: VisionCalibration | null | undefined;
             for (const layout of LAYOUTS) {
               const scene = evalScene(seed * 3 + LAYOUTS.indexOf(layout), { layout, moving: 2 });
@@ -349,8 +354,9 @@ export async function runDetectorSources(args: readonly string[]): Promise<void>
   const base = Number(opt('--base') ?? 9000);
   const quiet = args.includes('--quiet');
   const t0 = performance.now();
-  const scores = await evalSources(detectors, { sources, seeds, base, ...(quiet ? {} : { log: (s: string) => console.error(`  ${s}`) }) });
-  console.log(`\nBall detection per source (issue 19's protocol; ${((performance.now() - t0) / 1000).toFixed(0)} s). Real: a detection is right when its centre lies in a box ±2 px, an unboxed one within 10 cm of a pocket counts neither way on the clips; error = distance to the box centre. Renders: 1920×1080 stills (4 cloths × 2 sets × ${seeds} seed(s) from ${base} × scatter / rack / clusters), balls < 50 % hidden, error on resting balls (ball plane). "trained on": the detector saw that source (not evidence); "held out": it never did; "other seeds": rendered, but not these setups. no cal: images given no calibration (the photos). ms: wall clock per image on this machine.`);
+  const liners = args.includes('--liners');
+  const scores = await evalSources(detectors, { sources, seeds, base, liners, ...(quiet ? {} : { log: (s: string) => console.error(`  ${s}`) }) });
+  console.log(`\nBall detection per source (issue 19's protocol; ${((performance.now() - t0) / 1000).toFixed(0)} s). Real: a detection is right when its centre lies in a box ±2 px, an unboxed one within 10 cm of a pocket counts neither way on the clips; error = distance to the box centre. Renders: 1920×1080 stills (4 cloths × 2 sets × ${seeds} seed(s) from ${base} × scatter / rack / clusters${liners ? '; pocket liners white, cream, grey and tan' : ''}), balls < 50 % hidden, error on resting balls (ball plane). "trained on": the detector saw that source (not evidence); "held out": it never did; "other seeds": rendered, but not these setups. no cal: images given no calibration (the photos). ms: wall clock per image on this machine.`);
   printSourceTable(detectors, scores, sources);
   for (const d of detectors) await d.release();
 }
