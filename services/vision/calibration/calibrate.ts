@@ -66,7 +66,7 @@ export function calibrate(rgb: Uint8Array, width: number, height: number, opts: 
   const H = noses?.H ?? assignCorners(outer, hx + cw / 2, hy + cw / 2, cx, cy, size).H;
   const lens: LensModel = noses?.fit.lens ?? { fx: fRef, fy: fRef, cx, cy, k1: 0, k2: 0 };
 
-  // 3. Camera: focal length and pose; express k1 at the final focal length.
+  // 3. Camera: focal length and pose; express k1 at the final focal length (for any bed homography).
   const build = (bedH: Mat3): VisionCalibration => {
     const pose = poseFromBedHomography(bedH, cx, cy, size, heightPrior);
     const f = pose.f;
@@ -80,7 +80,7 @@ export function calibrate(rgb: Uint8Array, width: number, height: number, opts: 
     };
     const partial: VisionCalibration = { ...base, corners: [], pockets: [], cushions: [], cloth: null, fit: null };
     const img2 = (x: number, y: number): { u: number; v: number } => tableToImage(partial, x, y);
-    const cal: VisionCalibration = {
+    return {
       ...partial,
       corners: noseCorners(table).map((c) => ({ ...c, ...img2(c.x, c.y) })),
       pockets: POCKETS.map((p) => {
@@ -99,7 +99,6 @@ export function calibrate(rgb: Uint8Array, width: number, height: number, opts: 
           }
         : { edges: 'cloth-outline', railResidualPx: null, railPoints: [0, 0, 0, 0], focalSource: pose.focalSource },
     };
-    return cal;
   };
   // 4. A bed the rails' diamond sights put off along an axis is moved onto them (diamond-check.ts).
   const found = correctByDiamonds(img, build(H), (m) => build(mulMat3(H, m)));
