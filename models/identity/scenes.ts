@@ -58,7 +58,7 @@ function randomCloth(rng: Rng): RGB {
 }
 
 /** Pocket liners other than dark leather: white and cream plastic, grey, tan and brown leather. */
-const LINERS: readonly RGB[] = [[236, 236, 230], [226, 216, 190], [150, 150, 148], [172, 130, 88], [104, 70, 44]];
+export const LINERS: readonly RGB[] = [[236, 236, 230], [226, 216, 190], [150, 150, 148], [172, 130, 88], [104, 70, 44]];
 
 /**
  * A random setup; `obliqueShare` of them get a camera tilted 9–37°, and `broadcastShare` of the

@@ -4,6 +4,7 @@
 import type { BallId } from '../contract/ids.ts';
 import { BALL_RADIUS } from '../table/spec.ts';
 import { fitLine, indexAtOrBefore, type Series } from './series.ts';
+import { VIEW_BACK } from './gone-in-cut.ts';
 import type { BallMotion, MotionRun } from './motion.ts';
 import type { Stretch } from './uncertain.ts';
 
@@ -240,7 +241,7 @@ function playedUnseen(motions: Map<BallId, BallMotion>, u: Stretch): { t: number
     const after = s[k + 1];
     if (!before || before.t < u.from - 1) continue;
     // An object ball seen as the view went and not again within a second of its return (gone-in-cut.ts).
-    if (id !== 0 && (!after || after.t > u.to + 1)) objectGone = true;
+    if (id !== 0 && (!after || after.t > u.to + VIEW_BACK)) objectGone = true;
     if (!after || after.t < u.to) continue;
     back = Math.min(back, after.t);
     if (m.runs.some((r) => r.first <= k + 1 && r.last > k + 1 && s[r.first]!.t <= after.t + UNSEEN_START)) rolling = true;

@@ -71,9 +71,10 @@ describe('the calibration check (is the bed on the cloth the frame shows?)', () 
 
   it('moves a bed the diamonds doubt onto them (its head end a cushion\'s width out), and leaves a right bed as it is', () => {
     const wrong = headMovedOut(cal, 0.05);
-    const fixed = correctByDiamonds(img, wrong, (m) => warped(wrong, m));
+    const { calibration: fixed, check } = correctByDiamonds(img, wrong, (m) => warped(wrong, m));
     expect(fixed.fit?.correctedBy).toBe('diamonds');
     expect(checkDiamonds(img, fixed).doubts).toEqual([]);
+    expect(check).toEqual(checkDiamonds(img, fixed));
     // The nose corners back within 1.5 px (about 4 mm here) of the right calibration's; 14 px off before.
     const cornerPx = (c: VisionCalibration): number => Math.max(...cal.corners.map((k) => {
       const p = tableToImage(c, k.x, k.y);
@@ -81,6 +82,6 @@ describe('the calibration check (is the bed on the cloth the frame shows?)', () 
     }));
     expect(cornerPx(wrong)).toBeGreaterThan(10);
     expect(cornerPx(fixed)).toBeLessThan(1.5);
-    expect(correctByDiamonds(img, cal, (m) => warped(cal, m))).toBe(cal);
+    expect(correctByDiamonds(img, cal, (m) => warped(cal, m)).calibration).toBe(cal);
   });
 });

@@ -15,7 +15,7 @@ import { NOSE_SEARCH_SPACING_PX, RAIL_SIDES, findRailEdges, type EdgeKind, type 
 import { fitRails, railCorners, type RailFit } from './rail-fit.ts';
 import { largestRegion, outlineQuad } from './table-outline.ts';
 import { checkBedOnCloth } from './bed-check.ts';
-import { checkDiamonds, correctByDiamonds } from './diamond-check.ts';
+import { correctByDiamonds } from './diamond-check.ts';
 import { ALL_DROPS, DEFAULT_CUSHION_WIDTH, NO_OFFSETS, bedOffsets, faceSpans, homographyFromSeenLines, profileSpans, seenNoseEdges, type SideKinds } from './seen-edges.ts';
 
 export interface CalibrateOptions {
@@ -101,10 +101,10 @@ export function calibrate(rgb: Uint8Array, width: number, height: number, opts: 
     };
   };
   // 4. A bed the rails' diamond sights put off along an axis is moved onto them (diamond-check.ts).
-  const found = correctByDiamonds(img, build(H), (m) => build(mulMat3(H, m)));
+  const { calibration: found, check: diamonds } = correctByDiamonds(img, build(H), (m) => build(mulMat3(H, m)));
   // What the frame's cloth (bed-check.ts) and the diamonds say of the fit: none of these
   // doubts, or ask for the corners.
-  const doubts = [...checkBedOnCloth(found, { mask, width: small.width, height: small.height, factor }).doubts, ...checkDiamonds(img, found).doubts];
+  const doubts = [...checkBedOnCloth(found, { mask, width: small.width, height: small.height, factor }).doubts, ...diamonds.doubts];
   return { ...found, fit: { ...found.fit!, doubts } };
 }
 

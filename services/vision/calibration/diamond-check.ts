@@ -22,7 +22,7 @@ import { applyH, mulMat3, type Mat3 } from '../numeric/linalg.ts';
 import { quantile, type RgbImage } from '../decode/image.ts';
 import { distortPixel, type CalibrationDoubt, type VisionCalibration } from './calibration-model.ts';
 import { liftedPlaneHomography } from './camera-pose.ts';
-import type { RailSide } from './rail-edges.ts';
+import { RAIL_SIDES } from './rail-edges.ts';
 
 /** Height of the rail tops above the bed (m): a cushion nose is at 36 mm, the rail a little above. */
 const RAIL_TOP = 0.04;
@@ -65,8 +65,6 @@ export interface Sight {
   seen: number;
 }
 
-const SIDES: readonly RailSide[] = ['head', 'foot', 'left', 'right'];
-
 /** The diamond sights on the rails of `img` (a frame of the calibration's view), each where the table has it and where the bed sees it. */
 export function findSights(img: RgbImage, cal: VisionCalibration): Sight[] {
   const spec = TABLE_SPECS[cal.table];
@@ -84,7 +82,7 @@ export function findSights(img: RgbImage, cal: VisionCalibration): Sight[] {
     return 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
   };
   const found: Sight[] = [];
-  for (const side of SIDES) {
+  for (const side of RAIL_SIDES) {
     const long = side === 'left' || side === 'right';
     const half = long ? hx : hy;
     const step = long ? spec.length / 8 : spec.width / 4;
@@ -174,14 +172,16 @@ const FIT_OUTLIER = 0.01;
  * exactly such a map along its axis), and the bed homography is composed with that map
  * (`rebuild(M)`: the calibration of the fitted bed homography times M, its camera solved
  * again). Twice, the second time on the first's camera. Kept only when the sights then lie
- * where the bed puts them (no `diamonds-off`); else the bed is returned as it was.
+ * where the bed puts them (no `diamonds-off`); else the bed is returned as it was. With the
+ * bed, the diamond check of it (its doubts are the calibration's).
  */
-export function correctByDiamonds(img: RgbImage, cal: VisionCalibration, rebuild: (m: Mat3) => VisionCalibration): VisionCalibration {
+export function correctByDiamonds(img: RgbImage, cal: VisionCalibration, rebuild: (m: Mat3) => VisionCalibration): { calibration: VisionCalibration; check: DiamondCheck } {
   const first = findSights(img, cal);
-  if (checkDiamonds(img, cal, first).doubts.length === 0) return cal;
+  const asIs = { calibration: cal, check: checkDiamonds(img, cal, first) };
+  if (asIs.check.doubts.length === 0) return asIs;
   const spec = TABLE_SPECS[cal.table];
   let m = axisMap(first, spec.length, spec.width);
-  if (!m) return cal;
+  if (!m) return asIs;
   let next = rebuild(m);
   const again = axisMap(findSights(img, next), spec.length, spec.width);
   if (again) {
@@ -189,33 +189,38 @@ export function correctByDiamonds(img: RgbImage, cal: VisionCalibration, rebuild
     next = rebuild(m);
   }
   const after = findSights(img, next);
-  if (checkDiamonds(img, next, after).doubts.length > 0 || after.length < first.length - 2) return cal;
-  return { ...next, fit: next.fit ? { ...next.fit, correctedBy: 'diamonds' } : null };
+  const check = checkDiamonds(img, next, after);
+  if (check.doubts.length > 0 || after.length < first.length - 2) return asIs;
+  return { calibration: { ...next, fit: next.fit ? { ...next.fit, correctedBy: 'diamonds' } : null }, check };
 }
 
 /** The map table → bed coordinates the sights say ([a 0 b; 0 c d; 0 0 1]); an axis with too few sights keeps its coordinates; null when no axis can be fitted. */
 function axisMap(sights: readonly Sight[], length: number, width: number): Mat3 | null {
-  const fit = (name: Sight['axis'], span: number): [number, number] | null => {
-    let pts = sights.filter((s) => s.axis === name);
-    for (let pass = 0; pass < 2; pass++) {
-      if (pts.length < FIT_SIGHTS) return null;
-      const xs = pts.map((p) => p.table);
-      if (Math.max(...xs) - Math.min(...xs) < FIT_SPREAD * span) return null;
-      const n = pts.length;
-      const mx = xs.reduce((a, b) => a + b, 0) / n;
-      const my = pts.reduce((a, p) => a + p.seen, 0) / n;
-      let sxy = 0;
-      let sxx = 0;
-      for (const p of pts) {
-        sxy += (p.table - mx) * (p.seen - my);
-        sxx += (p.table - mx) ** 2;
-      }
-      const a = sxy / sxx;
-      const b = my - a * mx;
-      if (pass === 1) return Math.abs(a - 1) < 0.1 && Math.abs(b) < 0.15 ? [a, b] : null;
-      pts = pts.filter((p) => Math.abs(a * p.table + b - p.seen) <= FIT_OUTLIER);
+  /** Least squares seen = a·table + b over sights spread enough; null when too few or too bunched. */
+  const line = (pts: readonly Sight[], span: number): [number, number] | null => {
+    if (pts.length < FIT_SIGHTS) return null;
+    const xs = pts.map((p) => p.table);
+    if (Math.max(...xs) - Math.min(...xs) < FIT_SPREAD * span) return null;
+    const n = pts.length;
+    const mx = xs.reduce((a, b) => a + b, 0) / n;
+    const my = pts.reduce((a, p) => a + p.seen, 0) / n;
+    let sxy = 0;
+    let sxx = 0;
+    for (const p of pts) {
+      sxy += (p.table - mx) * (p.seen - my);
+      sxx += (p.table - mx) ** 2;
     }
-    return null;
+    const a = sxy / sxx;
+    return [a, my - a * mx];
+  };
+  // Fitted, then again without the sights more than FIT_OUTLIER off the first fit; a map far from the identity is no correction.
+  const fit = (name: Sight['axis'], span: number): [number, number] | null => {
+    const pts = sights.filter((s) => s.axis === name);
+    const first = line(pts, span);
+    if (!first) return null;
+    const [a0, b0] = first;
+    const second = line(pts.filter((p) => Math.abs(a0 * p.table + b0 - p.seen) <= FIT_OUTLIER), span);
+    return second && Math.abs(second[0] - 1) < 0.1 && Math.abs(second[1]) < 0.15 ? second : null;
   };
   const x = fit('length', length);
   const y = fit('width', width);

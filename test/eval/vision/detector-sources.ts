@@ -35,7 +35,8 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { POCKETS } from '../../../services/contract/ids.ts';
 import { BALL_RADIUS, TABLE_SPECS, pocketCentre } from '../../../services/table/spec.ts';
-import { TableRenderer, type BallSetName, type ClothName, type RGB } from '../../../services/sim/render/index.ts';
+import { TableRenderer, type BallSetName, type ClothName } from '../../../services/sim/render/index.ts';
+import { LINERS as IDENTITY_LINERS } from '../../../models/identity/scenes.ts';
 import { calibrate } from '../../../services/vision/calibration/calibrate.ts';
 import { imageToTable, type VisionCalibration } from '../../../services/vision/calibration/calibration-model.ts';
 import { decodeImage } from '../../../services/vision/decode/decode.ts';
@@ -167,7 +168,8 @@ export interface EvalOptions {
   log?: (s: string) => void;
 }
 
-const LINERS: readonly RGB[] = [[236, 236, 230], [226, 216, 190], [150, 150, 148], [172, 130, 88]];
+/** The identity scenes' liners but the brown leather (too close to the default dark pocket to test anything). */
+const LINERS = IDENTITY_LINERS.slice(0, 4);
 
 const CLOTHS: ClothName[] = ['green', 'blue', 'red', 'grey'];
 const SETS: BallSetName[] = ['standard', 'tv'];
