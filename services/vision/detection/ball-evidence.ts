@@ -34,7 +34,7 @@ export function ballEvidence(g: RectifiedGrid, f: FeaturePlanes, e: EdgeField, c
       if (i < 0 || i >= W) continue;
       const x = i - ci;
       const y = j - cj;
-      const d = Math.hypot(x, y);
+      const d = Math.sqrt(x * x + y * y); // not Math.hypot: a builtin call a pixel
       const p = j * W + i;
       if (d <= 0.7 * r) {
         inner++;

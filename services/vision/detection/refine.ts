@@ -115,7 +115,9 @@ function rayEdges(img: VideoImage, ref: ClothReference, u0: number, v0: number, 
     const outsideCloth = Math.abs(buf[o + 1]!) < 0.1 && Math.abs(buf[o + 2]!) < 0.1 && buf[o]! < 0.15 && buf[o]! > -0.9;
     // A shadow's edge: only brightness changes, from darker (but not black) inside to brighter outside.
     const i3 = Math.max(0, k - 3) * 3;
-    const dChroma = Math.hypot(buf[o + 1]! - buf[i3 + 1]!, buf[o + 2]! - buf[i3 + 2]!);
+    const dc1 = buf[o + 1]! - buf[i3 + 1]!;
+    const dc2 = buf[o + 2]! - buf[i3 + 2]!;
+    const dChroma = Math.sqrt(dc1 * dc1 + dc2 * dc2); // per-sample loops here take Math.sqrt, not Math.hypot (a builtin call each)
     const shadowLike = dChroma < 0.06 && buf[o]! - buf[i3]! > 0.1 && buf[i3]! < -0.1 && buf[i3]! > -0.9;
     const gk = g0 * Math.max(0.15, Math.min(1, (sharp - 1) / 2)) * (outsideCloth ? 1 : 0.35) * (shadowLike ? 0.35 : 1);
     const a = grad[k - 1]!;
@@ -195,7 +197,9 @@ export function refineBall(img: VideoImage, cal: VisionCalibration, ref: ClothRe
       ok[k] = 0;
       let best = Infinity;
       for (let t = 0; t < count[k]!; t++) {
-        const e = Math.abs(Math.hypot(px[k * PER_RAY + t]! - c0.a, py[k * PER_RAY + t]! - c0.b) - m.rho);
+        const ex = px[k * PER_RAY + t]! - c0.a;
+        const ey = py[k * PER_RAY + t]! - c0.b;
+        const e = Math.abs(Math.sqrt(ex * ex + ey * ey) - m.rho);
         if (e < best && e < 0.15 * m.rho) {
           best = e;
           eu[k] = px[k * PER_RAY + t]!;
@@ -249,7 +253,7 @@ function circleHough(px: Float64Array, py: Float64Array, pw: Float64Array, count
       const w = pw[k * PER_RAY + t]!;
       // Only the arc of the voting circle that can land in the accumulator: |p − ρu| ≤ box
       // diagonal ⇔ the angle between u and p is at most Δ (law of cosines).
-      const d = Math.hypot(x, y);
+      const d = Math.sqrt(x * x + y * y);
       const cosMax = d > 1e-9 ? (d * d + rho * rho - box * box) / (2 * d * rho) : -2;
       if (cosMax > 1) continue;
       const span = cosMax <= -1 ? angles : Math.ceil((Math.acos(cosMax) / (2 * Math.PI)) * angles) + 1;
@@ -318,7 +322,9 @@ function fitCircle(xs: Float64Array, ys: Float64Array, ok: Uint8Array, rho0: num
     let m = 0;
     for (let k = 0; k < n; k++) {
       if (!ok[k]) continue;
-      res[k] = Math.hypot(xs[k]! - a, ys[k]! - b) - rho;
+      const dx = xs[k]! - a;
+      const dy = ys[k]! - b;
+      res[k] = Math.sqrt(dx * dx + dy * dy) - rho;
       abs[m++] = Math.abs(res[k]!);
     }
     if (m < 8) return null;
@@ -339,7 +345,7 @@ function fitCircle(xs: Float64Array, ys: Float64Array, ok: Uint8Array, rho0: num
       if (!wk) continue;
       const dx = xs[k]! - a;
       const dy = ys[k]! - b;
-      const d = Math.hypot(dx, dy) || 1e-9;
+      const d = Math.sqrt(dx * dx + dy * dy) || 1e-9;
       const j0 = -dx / d;
       const j1 = -dy / d;
       const r = res[k]!;
@@ -369,7 +375,9 @@ function fitCircle(xs: Float64Array, ys: Float64Array, ok: Uint8Array, rho0: num
   for (let k = 0; k < n; k++) {
     if (!ok[k] || w[k]! <= 0) continue;
     inliers++;
-    ss += (Math.hypot(xs[k]! - a, ys[k]! - b) - rho) ** 2;
+    const dx = xs[k]! - a;
+    const dy = ys[k]! - b;
+    ss += (Math.sqrt(dx * dx + dy * dy) - rho) ** 2;
   }
   return { a, b, rho, inliers, rms: Math.sqrt(ss / Math.max(1, inliers)) };
 }
