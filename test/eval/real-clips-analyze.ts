@@ -31,6 +31,8 @@ export interface ClipVerdict {
   cueKept: boolean | null;
   disturbed: number;
   present: { boxed: number; atStroke: number };
+  /** The automatic calibration's doubts (codes): where any, the referee asks the operator for the bed's corners before a match. */
+  bedDoubts: string[];
   right: boolean;
   note: string;
 }
@@ -69,6 +71,8 @@ export function judgeClip(clip: string, out: string): ClipVerdict {
   const cueLast = last.some((b) => b[4] === 'cue');
   const cueGone = shot?.events.some((e) => (e.type === 'pocket' || e.type === 'off-table') && e.ball === 0) ?? false;
   const cal = loadCalibration(join(out, 'calibration.json'));
+  const fit = (JSON.parse(readFileSync(join(out, 'calibration.json'), 'utf8')) as { fit?: { doubts?: { code: string }[] } | null }).fit;
+  const bedDoubts = [...new Set((fit?.doubts ?? []).map((d) => d.code))];
   const startBalls = shot?.start?.balls ?? [];
   const inBox = (b: Box, p: { x: number; y: number }): boolean => {
     const { u, v } = tableToImage(cal, p.x, p.y, 'ball');
@@ -84,7 +88,7 @@ export function judgeClip(clip: string, out: string): ClipVerdict {
   if (cueKept === false) notes.push('cue ball called off the bed');
   if (disturbed > 0) notes.push(`${disturbed} disturbed`);
   if (atStroke !== first.length) notes.push(`${first.length - atStroke} boxed balls missing at the stroke`);
-  return { clip: basename(clip), shots: shots.length, pocketedWanted: wanted, pocketedGot: got, cueKept, disturbed, present: { boxed: first.length, atStroke }, right, note: notes.join('; ') };
+  return { clip: basename(clip), shots: shots.length, pocketedWanted: wanted, pocketedGot: got, cueKept, disturbed, present: { boxed: first.length, atStroke }, bedDoubts, right, note: notes.join('; ') };
 }
 
 /**
@@ -102,7 +106,7 @@ export async function evaluateRealClips(root = REAL_CLIPS_ROOT, only: readonly s
       await analyzeVideo({ video: join(clip, `${name}.mp4`), out, game: '8ball', players: ['A', 'B'], jobs: 1, pictures: keep !== undefined, pipeline: { learned } });
       verdicts.push(judgeClip(clip, out));
     } catch (e) {
-      verdicts.push({ clip: name, shots: 0, pocketedWanted: [], pocketedGot: [], cueKept: null, disturbed: 0, present: { boxed: 0, atStroke: 0 }, right: false, note: `analyze failed: ${(e as Error).message}` });
+      verdicts.push({ clip: name, shots: 0, pocketedWanted: [], pocketedGot: [], cueKept: null, disturbed: 0, present: { boxed: 0, atStroke: 0 }, bedDoubts: [], right: false, note: `analyze failed: ${(e as Error).message}` });
     } finally {
       if (!keep) rmSync(out, { recursive: true, force: true });
     }
@@ -111,13 +115,13 @@ export async function evaluateRealClips(root = REAL_CLIPS_ROOT, only: readonly s
 }
 
 export function printRealClipVerdicts(verdicts: readonly ClipVerdict[]): void {
-  console.log('\nReal clips end to end (railbird analyze --game 8ball on each one-shot clip; right: one shot, the pocketed kinds the labels imply, the cue ball kept when it is on the last frame, no disturbed line, every boxed ball present at the stroke)');
+  console.log('\nReal clips end to end (railbird analyze --game 8ball on each one-shot clip; right: one shot, the pocketed kinds the labels imply, the cue ball kept when it is on the last frame, no disturbed line, every boxed ball present at the stroke; bed: the automatic calibration\'s doubts, where the operator would be asked for the corners)');
   const pad = (s: string | number, n: number): string => String(s).padStart(n);
-  console.log(`${pad('clip', 12)} ${pad('table', 6)} ${pad('shots', 5)} ${pad('pocketed (want)', 28)} ${pad('cue kept', 8)} ${pad('disturbed', 9)} ${pad('at stroke', 9)} ${pad('right', 5)}  note`);
+  console.log(`${pad('clip', 12)} ${pad('table', 6)} ${pad('shots', 5)} ${pad('pocketed (want)', 28)} ${pad('cue kept', 8)} ${pad('disturbed', 9)} ${pad('at stroke', 9)} ${pad('right', 5)} ${pad('bed', 24)}  note`);
   for (const v of verdicts) {
     const pk = `${v.pocketedGot.join(',') || '-'} (${v.pocketedWanted.join(',') || '-'})`;
     const cue = v.cueKept === null ? 'n/a' : v.cueKept ? 'yes' : 'no';
-    console.log(`${pad(v.clip, 12)} ${pad(sourceOf(v.clip), 6)} ${pad(v.shots, 5)} ${pad(pk, 28)} ${pad(cue, 8)} ${pad(v.disturbed, 9)} ${pad(`${v.present.atStroke}/${v.present.boxed}`, 9)} ${pad(v.right ? 'yes' : 'no', 5)}  ${v.note}`);
+    console.log(`${pad(v.clip, 12)} ${pad(sourceOf(v.clip), 6)} ${pad(v.shots, 5)} ${pad(pk, 28)} ${pad(cue, 8)} ${pad(v.disturbed, 9)} ${pad(`${v.present.atStroke}/${v.present.boxed}`, 9)} ${pad(v.right ? 'yes' : 'no', 5)} ${pad(v.bedDoubts.join(',') || 'sure', 24)}  ${v.note}`);
   }
   console.log(`right: ${verdicts.filter((v) => v.right).length} of ${verdicts.length}`);
 }
