@@ -1,14 +1,16 @@
 // Per-frame vision for a video: detection in windows around the tracker's predictions, with a
 // search for new balls where the bed changed since the last search (bed-changes.ts; checked
 // every `changeCheckEvery` frames), every `fullSearchEvery` frames at the latest and every frame
-// while nothing is tracked, over the whole bed on the first
-// frame, every `bedSearchEvery`-th periodic search, and while a track goes unseen (a ball may
-// have been struck out of its window) on the first such frame and every `lostSearchEvery`-th; a resting ball whose image patch has not
-// changed since its last detection keeps it without a window (static-balls.ts); the learned
-// detector's looks at the bed on whole-bed searches, each ball it alone sees added once it was
-// found in place on several looks (learned-search.ts); tracking; ball identity voted along the tracks (track-identity.ts: the ONNX model on a few
-// crops per frame, calibrated by the rack when one is seen). `toTrackFrame` gives the
-// contract's Tracks line of a processed frame.
+// while nothing is tracked, over the whole bed on the first frame, every `bedSearchEvery`-th
+// periodic search, and while a track goes unseen (a ball may have been struck out of its window)
+// on the first such frame and every `lostSearchEvery`-th. Those cadences are frames of a 30
+// frames/s video: a faster video (measured from the frame times) searches every as many more
+// frames, the same per second of play. A resting ball whose image patch has not changed since
+// its last detection keeps it without a window (static-balls.ts); the learned detector looks at
+// the bed on whole-bed searches, each ball it alone sees added once it was found in place on
+// several looks (learned-search.ts); tracking; ball identity voted along the tracks
+// (track-identity.ts: the ONNX model on a few crops per frame, calibrated by the rack when one is
+// seen). `toTrackFrame` gives the contract's Tracks line of a processed frame.
 import type { BallId } from '../contract/ids.ts';
 import { BALL_RADIUS, TABLE_SPECS } from '../table/spec.ts';
 import { ConstantVelocityFilter, CushionBounceFilter } from './tracking/motion.ts';
@@ -42,7 +44,7 @@ export interface PipelineOptions {
   maxWindowRadius?: number;
   /** Resting balls whose image patch did not change keep their detection (static-balls.ts). Default true. */
   reuseStatic?: boolean;
-  /** Searches between whole-bed ones look only where the bed changed since the last search (bed-changes.ts); every `bedSearchEvery`-th periodic search is whole. Default true, 6 (the whole bed every 60 frames). */
+  /** Searches between whole-bed ones look only where the bed changed since the last search (bed-changes.ts); every `bedSearchEvery`-th periodic search is whole. Default true, 6 (the whole bed every 60 frames at 30 frames/s). */
   changeSearch?: boolean;
   bedSearchEvery?: number;
   tracker?: Partial<TrackerSettings<BallDetection, TrackVote>>;
@@ -96,6 +98,9 @@ const PRIOR_REACH = 0.04;
 const MAX_SECOND_LOOKS = 2;
 /** Speed (m/s) below which a tracked ball counts as at rest for the key-frame check. */
 const REST_SPEED = 0.03;
+/** The frame rate the search cadences are set for (frames/s), and the frame intervals the video's own rate is measured on. */
+const CADENCE_RATE = 30;
+const PACE_FRAMES = 5;
 
 export class VisionPipeline {
   readonly detector: BallDetector;
@@ -122,6 +127,10 @@ export class VisionPipeline {
   private readonly ownsLearned: boolean;
   private readonly learnedOpts: Partial<LearnedSearchOptions>;
   private learnedSearch: LearnedSearch | null = null;
+  /** Frames of this video per frame of a 30 frames/s one (1 until measured: `measurePace`). */
+  private pace = 1;
+  private readonly intervals: number[] = [];
+  private prevT: number | null = null;
 
   constructor(readonly calibration: VisionCalibration, opts: PipelineOptions = {}) {
     this.every = opts.fullSearchEvery ?? 10;
@@ -161,23 +170,42 @@ export class VisionPipeline {
     this.model?.catch(() => undefined);
   }
 
+  /**
+   * The cadences (`fullSearchEvery`, `changeCheckEvery`, `lostSearchEvery`) are frames of a 30
+   * frames/s video; a faster one searches every as many more frames, so that it costs no more
+   * searching a second of play (a 60 frames/s recording, analyze's bench: 2). The rate is the
+   * median of the first PACE_FRAMES intervals between frame times (until then, 1).
+   */
+  private measurePace(t: number): void {
+    if (this.prevT !== null && this.intervals.length < PACE_FRAMES && t > this.prevT) {
+      this.intervals.push(t - this.prevT);
+      if (this.intervals.length === PACE_FRAMES) {
+        const dt = [...this.intervals].sort((a, b) => a - b)[PACE_FRAMES >> 1]!;
+        this.pace = Math.max(1, Math.round(1 / (CADENCE_RATE * dt)));
+      }
+    }
+    this.prevT = t;
+  }
+
   /** Processes one frame taken at time t (s). */
   async process(img: VideoImage, t: number): Promise<PipelineFrame> {
     if (this.model && !this.ids) this.ids = new TrackIdentities(await this.model, this.schedule);
+    this.measurePace(t);
+    const every = this.every * this.pace;
     const since = this.frames - this.lastSearch;
     // A lost ball may have stopped anywhere along its way, before the last search: whole bed.
-    const lost = this.lostSince && (this.lostFrames - 1) % this.lostEvery === 0;
+    const lost = this.lostSince && (this.lostFrames - 1) % (this.lostEvery * this.pace) === 0;
     const empty = this.tracker.tracks.length === 0;
     const s0 = cpuMs();
     // Where the bed changed since the last search: checked every few frames, searched at once.
     const ready = this.changes?.ready ?? false;
     // While a track is unseen the whole bed is searched every few frames anyway (a break: the
     // bed changes everywhere, and checking it every 3 frames would cost a whole-bed search each time).
-    const check = ready && !lost && (since >= this.every || empty || (!this.lostSince && since % this.checkEvery === 0));
+    const check = ready && !lost && (since >= every || empty || (!this.lostSince && since % (this.checkEvery * this.pace) === 0));
     const changed = check ? this.changes!.changedWindows(img) : [];
-    const periodic = since >= this.every || changed.length > 0;
+    const periodic = since >= every || changed.length > 0;
     const search = periodic || lost || empty;
-    const full = search && (lost || !ready || (periodic && this.frames - this.lastBed >= this.every * this.bedEvery));
+    const full = search && (lost || !ready || (periodic && this.frames - this.lastBed >= every * this.bedEvery));
     if (search) {
       this.lastSearch = this.frames;
       if (full) this.lastBed = this.frames;
@@ -207,7 +235,7 @@ export class VisionPipeline {
       this.learnedSearch ??= new LearnedSearch(await this.learned, this.detector, this.calibration, this.learnedOpts);
       // Where balls are known: this frame's detections and the tracked balls (hidden ones at their prediction).
       const known = (): { x: number; y: number }[] => [...found, ...reused, ...this.tracker.tracks.filter((tr) => this.tracker.isReported(tr)).map((tr) => tr.state)];
-      const extra = await this.learnedSearch.step(img, this.frames, t, full, known, (im, dets) => this.notABall(im, dets));
+      const extra = await this.learnedSearch.step(img, t, full, known, (im, dets) => this.notABall(im, dets));
       found.push(...extra.added);
       learnedMs = extra.ms;
     }

@@ -49,11 +49,11 @@ describe.skipIf(!existsSync(DEFAULT_DETECTOR_MODEL))('learned search: candidates
   const allBalls = async (): Promise<boolean[]> => [false];
 
   it('adds a ball the classical search missed on the third look in place, not before, read at its place', async () => {
-    const search = new LearnedSearch(net, classical, cal, { every: 30, confirmEvery: 0.2, looks: 3 });
+    const search = new LearnedSearch(net, classical, cal, { bedEvery: 1, confirmEvery: 0.2, looks: 3 });
     const added: BallDetection[][] = [];
     // Frames at 30/s: the bed look on the first, looks at the candidate 0.2 s apart.
     for (let k = 0; k <= 12; k++) {
-      const step = await search.step(withBall, k, k / 30, k === 0, known, async (_, d) => d.map(() => false));
+      const step = await search.step(withBall, k / 30, k === 0, known, async (_, d) => d.map(() => false));
       added.push(step.added);
     }
     const at = added.flatMap((a, k) => (a.length ? [k] : []));
@@ -65,23 +65,23 @@ describe.skipIf(!existsSync(DEFAULT_DETECTOR_MODEL))('learned search: candidates
   });
 
   it('drops a candidate not found again (a hand that moved on), and adds nothing the classical search knows or where a known ball leaves no room', async () => {
-    const search = new LearnedSearch(net, classical, cal, { every: 30, confirmEvery: 0.2, looks: 3 });
+    const search = new LearnedSearch(net, classical, cal, { bedEvery: 1, confirmEvery: 0.2, looks: 3 });
     let added = 0;
     for (let k = 0; k <= 12; k++) {
-      const step = await search.step(k < 6 ? withBall : without, k, k / 30, k === 0, known, allBalls);
+      const step = await search.step(k < 6 ? withBall : without, k / 30, k === 0, known, allBalls);
       added += step.added.length;
     }
     expect(added).toBe(0);
     expect(search.pending).toBe(0);
-    const all = new LearnedSearch(net, classical, cal, { every: 30, confirmEvery: 0.2, looks: 3 });
+    const all = new LearnedSearch(net, classical, cal, { bedEvery: 1, confirmEvery: 0.2, looks: 3 });
     const everyBall = balls.map((b) => ({ x: b.x, y: b.y }));
-    for (let k = 0; k <= 12; k++) added += (await all.step(withBall, k, k / 30, k === 0, () => everyBall, allBalls)).added.length;
+    for (let k = 0; k <= 12; k++) added += (await all.step(withBall, k / 30, k === 0, () => everyBall, allBalls)).added.length;
     expect(added).toBe(0);
     expect(all.pending).toBe(0);
     // A known ball 4 cm from it leaves no room for a ball there (two balls' centres are 2R apart).
-    const crowded = new LearnedSearch(net, classical, cal, { every: 30, confirmEvery: 0.2, looks: 3 });
+    const crowded = new LearnedSearch(net, classical, cal, { bedEvery: 1, confirmEvery: 0.2, looks: 3 });
     const beside = [...known(), { x: -0.4 + 0.04, y: 0.635 - R - 0.0005 }];
-    for (let k = 0; k <= 12; k++) added += (await crowded.step(withBall, k, k / 30, k === 0, () => beside, allBalls)).added.length;
+    for (let k = 0; k <= 12; k++) added += (await crowded.step(withBall, k / 30, k === 0, () => beside, allBalls)).added.length;
     expect(added).toBe(0);
   });
 

@@ -84,4 +84,18 @@ describe('fast and uncovered balls', () => {
     expect(cueTrack).not.toBeNull();
     expect(ids.slice(3)).toEqual(Array(6).fill(cueTrack));
   }, 120_000);
+
+  it('searches the bed as often per second of a 60 frames/s video as of a 30 frames/s one (the cadences are paced by the frame rate)', async () => {
+    const f = renderer.render({ frame: 0, balls: still });
+    const img = { data: f.rgb, width: f.width, height: f.height };
+    const wholeBedAt = async (fps: number): Promise<number[]> => {
+      const pipe = new VisionPipeline(cal, { identifier: null, learned: null });
+      const at: number[] = [];
+      for (let k = 0; k <= 4.2 * fps; k++) if ((await pipe.process(img, k / fps)).fullSearch) at.push(Number((k / fps).toFixed(3)));
+      return at;
+    };
+    // The first frame, then every 60 frames of 30 frames/s (every 6th periodic search of 10 frames).
+    expect(await wholeBedAt(30)).toEqual([0, 2, 4]);
+    expect(await wholeBedAt(60)).toEqual([0, 2, 4]);
+  }, 120_000);
 });

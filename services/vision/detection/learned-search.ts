@@ -21,15 +21,15 @@ import { BALL_PX, calibratedScale, type LearnedBallDetector } from './learned/le
 import type { PixelBox } from './learned/resample.ts';
 
 export interface LearnedSearchOptions {
-  /** Least frames between two looks at the whole bed (they ride on whole-bed searches). Default 30. */
-  every: number;
+  /** Least seconds between two looks at the whole bed (they ride on whole-bed searches). Default 1. */
+  bedEvery: number;
   /** Seconds between two looks at a candidate. Default 0.2. */
   confirmEvery: number;
   /** Looks that must find a candidate in place before it is added (the first included). Default 3. */
   looks: number;
 }
 
-export const DEFAULT_LEARNED_SEARCH: LearnedSearchOptions = { every: 30, confirmEvery: 0.2, looks: 3 };
+export const DEFAULT_LEARNED_SEARCH: LearnedSearchOptions = { bedEvery: 1, confirmEvery: 0.2, looks: 3 };
 
 /**
  * Two balls' centres lie at least two radii apart: a ball the network sees closer than this (m)
@@ -75,9 +75,8 @@ export class LearnedSearch {
     opts: Partial<LearnedSearchOptions> = {},
   ) {
     this.o = { ...DEFAULT_LEARNED_SEARCH, ...opts };
-    for (const k of ['every', 'looks'] as const) {
-      if (!(Number.isInteger(this.o[k]) && this.o[k] >= 1)) throw new Error(`LearnedSearch: ${k} must be a positive integer`);
-    }
+    if (!(Number.isInteger(this.o.looks) && this.o.looks >= 1)) throw new Error('LearnedSearch: looks must be a positive integer');
+    if (!(this.o.bedEvery >= 0)) throw new Error('LearnedSearch: bedEvery must be non-negative');
     if (!(this.o.confirmEvery > 0)) throw new Error('LearnedSearch: confirmEvery must be positive');
     this.scale = calibratedScale(cal);
   }
@@ -89,17 +88,19 @@ export class LearnedSearch {
 
   /**
    * One frame: a look at the whole bed when `bedSearch` (this frame's classical search was of the
-   * whole bed) and `every` frames have passed, the due looks at candidates, and the balls
+   * whole bed) and `bedEvery` seconds have passed, the due looks at candidates, and the balls
    * confirmed. `knownBalls`: where balls are already (this frame's detections and the tracked
    * balls), asked only on a frame with a look due; `notABall` asks the identity model about balls
    * only the network saw.
    */
   async step(
-    img: VideoImage, frame: number, t: number, bedSearch: boolean, knownBalls: () => readonly { x: number; y: number }[],
+    img: VideoImage, t: number, bedSearch: boolean, knownBalls: () => readonly { x: number; y: number }[],
     notABall: (img: VideoImage, balls: readonly BallDetection[]) => Promise<boolean[]>,
   ): Promise<LearnedStep> {
     // Most frames: no bed look due and no candidate waiting.
-    if (this.candidates.length === 0 && !(bedSearch && frame - this.lastBed >= this.o.every)) return { added: [], ms: 0 };
+    // (A frame time's rounding is no reason to skip a look: 1e-6 s.)
+    const bedDue = bedSearch && t - this.lastBed >= this.o.bedEvery - 1e-6;
+    if (this.candidates.length === 0 && !bedDue) return { added: [], ms: 0 };
     const t0 = performance.now();
     const known = knownBalls();
     // Where a known ball is, or where it leaves no room for another.
@@ -109,8 +110,8 @@ export class LearnedSearch {
     // A ball a track now covers (or overlaps) is no candidate.
     this.candidates = this.candidates.filter((c) => !isKnown(c.x, c.y));
     const looked = new Set<Candidate>();
-    if (bedSearch && frame - this.lastBed >= this.o.every) {
-      this.lastBed = frame;
+    if (bedDue) {
+      this.lastBed = t;
       const res = await this.net.detect(img, { calibration: this.cal });
       const next: Candidate[] = [];
       for (const b of res.balls) {
