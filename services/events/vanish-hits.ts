@@ -20,8 +20,15 @@ import type { CauseOptions } from './cause-options.ts';
 
 /** A ball seen this far (m) from where it rested had left it. */
 const AWAY = 0.005;
+/**
+ * A ball hit is read AWAY from its place within this (s) of the hit (it leaves at 2 cm/s or
+ * more; the thinnest graze that counts as a hit is far faster): one read still in place later
+ * was not hit before.
+ */
+const LEAVES_WITHIN = 0.25;
 
-interface Unexplained { id: BallId; at: Vec; latest: number }
+/** A ball that left rest unexplained: where it rested, and the earliest and latest time of its hit. */
+interface Unexplained { id: BallId; at: Vec; earliest: number; latest: number }
 
 /** Balls that left rest (or vanished from it) with no contact found for it, where they rested, and the latest time of the hit. */
 function unexplained(
@@ -39,13 +46,17 @@ function unexplained(
     // Hit before it was first seen moving (it may have been hidden then).
     const seen = m.samples.find((p) => p.t > m.onset! && len(sub(p, m.rest!)) > AWAY)?.t ?? m.onset;
     const latest = Math.max(m.onset + frame, seen);
-    if (!touched(m.id, latest + frame)) out.push({ id: m.id, at: m.rest, latest });
+    // Read still in place after the hit it was given (8-ball 6414, 1080p60, 34.6 s: a resting 7
+    // whose reading moved 7 mm 4.6 s after the cue ball passed it, read in place in between).
+    const still = m.samples.filter((p) => p.t < seen && len(sub(p, m.rest!)) <= AWAY).pop();
+    const earliest = still ? still.t - LEAVES_WITHIN : -Infinity;
+    if (!touched(m.id, latest + frame)) out.push({ id: m.id, at: m.rest, earliest, latest });
   }
   for (const v of vanished) {
     if (v.ball === 0 || models.has(v.ball) || touched(v.ball, Infinity)) continue;
     // No motion seen at all: it rested until it vanished.
     const rest = restNear(series.get(v.ball)?.samples ?? [], v.lastSeen.t - 0.35, v.lastSeen.t);
-    if (rest) out.push({ id: v.ball, at: rest, latest: v.lastSeen.t + 2 * frame });
+    if (rest) out.push({ id: v.ball, at: rest, earliest: -Infinity, latest: v.lastSeen.t + 2 * frame });
   }
   return out.sort((a, b) => a.latest - b.latest);
 }
@@ -85,7 +96,7 @@ function firstHitter(models: ReadonlyMap<BallId, BallModel>, u: Unexplained, fro
   let best: { t: number; by: BallId } | null = null;
   for (const m of models.values()) {
     if (m.id === u.id || m.onset === null) continue;
-    const t = reaches(m, u, Math.max(from, m.onset), R, o);
+    const t = reaches(m, u, Math.max(from, m.onset, u.earliest), R, o);
     if (t !== null && (!best || t < best.t)) best = { t, by: m.id };
   }
   return best;

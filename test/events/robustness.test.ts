@@ -72,6 +72,21 @@ describe('event inference on degenerate input', () => {
     expect(pockets(shot[0]!.events)).toEqual(pockets(sim.events));
   });
 
+  it('takes no hit on a resting ball the cue ball passed by millimetres when its reading moves half a second later (8-ball 6414, 1080p60, 34.6 s)', () => {
+    const { frames, sim } = trackShot({
+      balls: [{ id: 0, x: -0.147, y: 0.406 }, { id: 7 as BallId, x: -0.251, y: 0.351 }, { id: 10 as BallId, x: -0.571, y: 0.432 }],
+      strike: { speed: 5.4, direction: Math.atan2(0.432 - 0.406, -0.571 + 0.147) }, fps: 60, noise: 0.001,
+    });
+    expect(firstContact(sim.events)).toMatchObject({ a: 0, b: 10 });
+    expect(sim.events.some((e) => e.type === 'contact' && (e.a === 7 || e.b === 7))).toBe(false);
+    // The 7 stays put; its reading moves 4 mm 0.65 s after the strike (a resting ball read again) and stays there.
+    const reread = frames.map((f) => (f.t < 1.65 ? f : { ...f, balls: f.balls.map((b) => (b.id === 7 ? { ...b, x: b.x + 0.005, y: b.y - 0.0075 } : b)) }));
+    const shot = shots(reread);
+    expect(shot).toHaveLength(1);
+    expect(firstContact(shot[0]!.events)).toMatchObject({ a: 0, b: 10 });
+    expect(shot[0]!.events.filter((e) => e.type === 'contact' && (e.a === 7 || e.b === 7))).toEqual([]);
+  });
+
   it('finds the hit on an object ball hidden (by an arm) when the cue ball reached it', () => {
     const { frames, sim } = trackShot({
       balls: [{ id: 0, x: -0.6, y: 0 }, { id: 1 as BallId, x: 0.2, y: 0.1 }, { id: 2 as BallId, x: 0.5, y: -0.4 }],
