@@ -30,13 +30,13 @@ import { TrackIdentities, detectionCrops, type IdentitySchedule, type IdentitySt
 import { BallTracker, type TrackedBall, type TrackerSettings } from './tracking/tracker.ts';
 
 export interface PipelineOptions {
-  /** Search period in frames (for new balls: where the bed changed, or the whole bed every `bedSearchEvery`-th time). Default 10. */
+  /** Search period in frames of a 30 frames/s video (for new balls: where the bed changed, or the whole bed every `bedSearchEvery`-th time). Default 10. */
   fullSearchEvery?: number;
-  /** Between searches, every this many frames the bed is checked for changes since the last search (bed-changes.ts, cheap) and searched there at once if it changed: a ball the hand puts down or uncovers is found within this many frames. Default 3. */
+  /** Between searches, every this many frames (of a 30 frames/s video) the bed is checked for changes since the last search (bed-changes.ts, cheap) and searched there at once if it changed: a ball the hand puts down or uncovers is found within this many frames. Default 3. */
   changeCheckEvery?: number;
   /** A reported ball seen last frame and missing from its window is looked for again at once within this radius (m; 0: no second look). Default 0.35. */
   secondLookRadius?: number;
-  /** While a track goes unseen: a full search on the first such frame, then every this many frames (its window grows meanwhile). Default 4. */
+  /** While a track goes unseen: a full search on the first such frame, then every this many frames of a 30 frames/s video (its window grows meanwhile). Default 4. */
   lostSearchEvery?: number;
   /** Least search radius around a prediction (m). Default 0.06. */
   windowRadius?: number;
