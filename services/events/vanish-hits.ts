@@ -23,7 +23,8 @@ const AWAY = 0.005;
 /**
  * A ball hit is read AWAY from its place within this (s) of the hit (it leaves at 2 cm/s or
  * more; the thinnest graze that counts as a hit is far faster): one read still in place later
- * was not hit before.
+ * was not hit before. (causes.ts's LEAVES_REST, 0.1 s, bounds the model's motion onset instead:
+ * here the ball may have been hidden, so its readings in place are what is known.)
  */
 const LEAVES_WITHIN = 0.25;
 

@@ -71,8 +71,7 @@ export function judgeClip(clip: string, out: string): ClipVerdict {
   const cueLast = last.some((b) => b[4] === 'cue');
   const cueGone = shot?.events.some((e) => (e.type === 'pocket' || e.type === 'off-table') && e.ball === 0) ?? false;
   const cal = loadCalibration(join(out, 'calibration.json'));
-  const fit = (JSON.parse(readFileSync(join(out, 'calibration.json'), 'utf8')) as { fit?: { doubts?: { code: string }[] } | null }).fit;
-  const bedDoubts = [...new Set((fit?.doubts ?? []).map((d) => d.code))];
+  const bedDoubts = [...new Set((cal.fit?.doubts ?? []).map((d) => d.code))];
   const startBalls = shot?.start?.balls ?? [];
   const inBox = (b: Box, p: { x: number; y: number }): boolean => {
     const { u, v } = tableToImage(cal, p.x, p.y, 'ball');
