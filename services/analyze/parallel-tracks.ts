@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads';
 import type { TrackFrame } from '../contract/tracks.ts';
 import type { VisionCalibration } from '../vision/calibration/calibration-model.ts';
 import type { PixelFormat } from '../vision/decode/decode-stream.ts';
+import { FIFO_WORKER_OPTIONS } from '../vision/decode/frame-fifo.ts';
 import type { PipelineOptions } from '../vision/pipeline.ts';
 import { emptyTrackStats, type TrackVideoStats } from './video-tracks.ts';
 
@@ -68,7 +69,7 @@ function addStats(a: TrackVideoStats, b: TrackVideoStats): void {
 
 function runSegment(job: SegmentJob, k: number, o: ParallelOptions, workers: Worker[], onFrames: (n: number) => void): Promise<ParallelTracks> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./track-worker.mjs', import.meta.url), { workerData: job });
+    const worker = new Worker(new URL('./track-worker.mjs', import.meta.url), { ...FIFO_WORKER_OPTIONS, workerData: job });
     workers.push(worker);
     const out: ParallelTracks = { frames: [], trackIds: [], stats: emptyTrackStats(), ffmpegCpuMs: null };
     const abort = (): void => { void worker.terminate(); reject(o.signal?.reason instanceof Error ? o.signal.reason : new Error('aborted')); };

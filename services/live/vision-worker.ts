@@ -11,6 +11,7 @@ import { calibrate, CalibrationError } from '../vision/calibration/calibrate.ts'
 import { unsureMessage } from '../vision/calibration/bed-check.ts';
 import { parseCalibration, type VisionCalibration } from '../vision/calibration/calibration-model.ts';
 import type { DecodedFrame } from '../vision/decode/decode-stream.ts';
+import { FIFO_WORKER_OPTIONS } from '../vision/decode/frame-fifo.ts';
 import { toRgbImage, type Yuv420Image } from '../vision/decode/yuv-image.ts';
 import { BallIdentifier } from '../vision/identity/classifier.ts';
 import { DetectorCache } from '../vision/detection/detector-cache.ts';
@@ -51,7 +52,7 @@ type DecoderNews = Exclude<FromDecoder, { type: 'snapshot' }> | { type: 'crash';
 
 /** A job's frames from its decoding thread: one asked for each time vision is ready for it. */
 async function* decoded(job: VisionJob, signal: AbortSignal, counts: { decoded: number; dropped: number }): AsyncGenerator<DecodedFrame<Yuv420Image>> {
-  const dw = new Worker(new URL('./decode-worker.mjs', import.meta.url), { workerData: job });
+  const dw = new Worker(new URL('./decode-worker.mjs', import.meta.url), { ...FIFO_WORKER_OPTIONS, workerData: job });
   const inbox: DecoderNews[] = [];
   let wake: (() => void) | null = null;
   const push = (m: DecoderNews): void => { inbox.push(m); const w = wake; wake = null; w?.(); };

@@ -1,7 +1,27 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { FrameFifo } from './frame-fifo.ts';
+import { FIFO_WORKER_OPTIONS, FrameFifo } from './frame-fifo.ts';
+
+/** What a worker thread writes to stderr while it reads two FIFOs in turn (as one analysis segment after calibration does). */
+async function workerStderr(options: WorkerOptions): Promise<string> {
+  const fifoModule = new URL('./frame-fifo.ts', import.meta.url).href;
+  const code = `(async () => {
+    (await import('tsx/esm/api')).register();
+    const { FrameFifo } = await import(${JSON.stringify(fifoModule)});
+    for (let k = 0; k < 2; k++) {
+      const f = FrameFifo.create();
+      await new Promise((done) => { f.start({ target: () => new Uint8Array(16), filled: () => {} }, done, done); f.close(); });
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();`;
+  const w = new Worker(code, { ...options, eval: true, stderr: true });
+  let err = '';
+  w.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+  await new Promise((resolve, reject) => { w.on('exit', resolve); w.on('error', reject); });
+  return err;
+}
 
 describe('FrameFifo', () => {
   it('reads a writer\'s bytes in place into the buffers it is given, ends when the writer closes, and is removed on close', async () => {
@@ -47,4 +67,11 @@ describe('FrameFifo', () => {
     f.close();
     expect(existsSync(f.path)).toBe(false);
   });
+
+  it('reads FIFOs on a worker thread without Node\'s "opened in unmanaged mode twice" warning (FIFO_WORKER_OPTIONS)', async () => {
+    expect(await workerStderr(FIFO_WORKER_OPTIONS)).toBe('');
+    // A worker that tracks its descriptors warns on the second FIFO (the first one's number, closed by its socket, is still listed).
+    expect(await workerStderr({})).toMatch(/opened in unmanaged mode twice/);
+  }, 60_000);
 });
+

@@ -10,6 +10,16 @@ import { closeSync, constants, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { Socket, type OnReadOpts, type SocketConstructorOpts } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { WorkerOptions } from 'node:worker_threads';
+
+/**
+ * Options for a worker thread that reads frames through a FrameFifo. A worker tracks the file
+ * descriptors `fs.open` gives it (to close them when it exits), and the FIFO's descriptor is
+ * closed by the socket that takes it over, not by `fs.close`: the worker's list keeps the number,
+ * and the next FIFO opened with the same number made Node warn "File descriptor N opened in
+ * unmanaged mode twice" on every `railbird analyze`. The socket closes what it owns.
+ */
+export const FIFO_WORKER_OPTIONS: Pick<WorkerOptions, 'trackUnmanagedFds'> = { trackUnmanagedFds: false };
 
 /** Where the bytes go: `target()` is the free space to read into, `filled(n)` says n bytes came. */
 export interface FifoSink {
