@@ -98,13 +98,13 @@ export function inferEvents(tracked: readonly TrackFrame[], options: Partial<Inf
   let prevEnd = -Infinity;
   shots.forEach((shot, i) => {
     const nextStart = shots[i + 1]?.firstMoving ?? Infinity;
-    lines.push(...disturbances(motions, prevEnd + o.segment.restHold, shot.lastStill - 0.05, o.unseen));
+    lines.push(...disturbances(motions, prevEnd + o.segment.restHold, shot.lastStill - 0.05, o.unseen, frameTime));
     const inferred = inferShot(shot, nextStart, ctx, gone);
     if (inferred.rack) lines.push(inferred.rack);
     lines.push(inferred.shot);
     prevEnd = shot.end;
   });
-  lines.push(...disturbances(motions, prevEnd + o.segment.restHold, Infinity, o.unseen));
+  lines.push(...disturbances(motions, prevEnd + o.segment.restHold, Infinity, o.unseen, frameTime));
   return lines;
 }
 
@@ -126,7 +126,7 @@ const DISTURB_STAY = 0.5;
  * and staying moved. Not across or beside a stretch the table was not seen in: who moved a ball
  * there is unknown.
  */
-function disturbances(motions: Map<BallId, BallMotion>, from: number, to: number, unseen: readonly Stretch[]): DisturbedLine[] {
+function disturbances(motions: Map<BallId, BallMotion>, from: number, to: number, unseen: readonly Stretch[], frameTime: number): DisturbedLine[] {
   const out: DisturbedLine[] = [];
   for (const [id, m] of motions) {
     if (id === 0) continue;
@@ -142,13 +142,32 @@ function disturbances(motions: Map<BallId, BallMotion>, from: number, to: number
       const was = medianPlace(m.series.samples, before - DISTURB_STAY, before);
       const now = medianPlace(m.series.samples, after, after + DISTURB_STAY);
       if (!was || !now) continue;
-      if (Math.hypot(now.x - was.x, now.y - was.y) < Math.max(DISTURB.min, DISTURB.noise * m.noise)) continue;
+      const moved = Math.hypot(now.x - was.x, now.y - was.y);
+      if (moved < Math.max(DISTURB.min, DISTURB.noise * m.noise)) continue;
       if (stayedFor(m, r) < DISTURB_STAY) continue;
+      if (steppedInOneFrame(m.series.samples, r, moved, frameTime)) continue;
       out.push({ kind: 'disturbed', t: round(b, 3), balls: [{ id, x: round(r.restAfter.x), y: round(r.restAfter.y) }] });
     }
   }
   return out.sort((p, q) => (p.t ?? 0) - (q.t ?? 0));
 }
+
+/**
+ * The reading went from one resting place to the other in one step between two frames in a row,
+ * the ball seen on both: the same ball read anew (another circle fitted to its pixels, a ball
+ * beside its shadow: 9-ball 6413, 8-ball 6420), not moved. A ball moved that far within a frame
+ * would have rolled on; a hand that moves it hides it for frames.
+ */
+function steppedInOneFrame(samples: readonly Sample[], r: MotionRun, moved: number, frameTime: number): boolean {
+  for (let k = Math.max(1, r.first); k <= Math.min(samples.length - 1, r.last + 1); k++) {
+    const a = samples[k - 1]!, b = samples[k]!;
+    if (b.t - a.t <= 1.5 * frameTime && Math.hypot(b.x - a.x, b.y - a.y) >= ONE_STEP * moved) return true;
+  }
+  return false;
+}
+
+/** Share of a disturbed ball's move made in a single step between two frames in a row for it to be a new reading, not a move. */
+const ONE_STEP = 0.7;
 
 /** The median place of a ball's readings in [from, to]; null with fewer than five. */
 function medianPlace(samples: readonly Sample[], from: number, to: number): { x: number; y: number } | null {

@@ -87,6 +87,24 @@ describe('event inference on degenerate input', () => {
     expect(shot[0]!.events.filter((e) => e.type === 'contact' && (e.a === 7 || e.b === 7))).toEqual([]);
   });
 
+  it('takes no disturbance from a resting ball whose reading steps 1.2 cm between two frames and stays (9-ball 6413, 30.4 s); one a hand slides there over 20 frames is disturbed', () => {
+    // Two shots' pauses: the 2 rests at (-1.17, 0.37); after 2 s its reading moves to where the
+    // detector fits the circle beside its shadow, in one step (or a hand slides it there over 20 frames).
+    const disturbedIn = (at: (k: number) => { x: number; y: number } | null): number => {
+      const frames: TrackFrame[] = [];
+      for (let k = 0; k < 5 * 60; k++) {
+        const p = at(k);
+        frames.push({ frame: k, t: k / 60, balls: [{ id: 0, x: -0.5, y: 0 }, { id: 9 as BallId, x: 0.4, y: 0.2 }, ...(p ? [{ id: 2 as BallId, ...p }] : [])] });
+      }
+      return inferEvents(frames).filter((l) => l.kind === 'disturbed').length;
+    };
+    const rest = { x: -1.17, y: 0.37 };
+    const moved = { x: -1.175, y: 0.381 };
+    const step = (f: number) => ({ x: rest.x + (moved.x - rest.x) * f, y: rest.y + (moved.y - rest.y) * f });
+    expect(disturbedIn((k) => (k < 120 ? rest : moved))).toBe(0);
+    expect(disturbedIn((k) => step(Math.min(1, Math.max(0, (k - 120) / 20))))).toBe(1);
+  });
+
   it('finds the hit on an object ball hidden (by an arm) when the cue ball reached it', () => {
     const { frames, sim } = trackShot({
       balls: [{ id: 0, x: -0.6, y: 0 }, { id: 1 as BallId, x: 0.2, y: 0.1 }, { id: 2 as BallId, x: 0.5, y: -0.4 }],
