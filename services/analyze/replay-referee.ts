@@ -17,7 +17,8 @@
 //   - Other safeties, operator fouls (G18h & co.), two-foul warnings (G19) and the decisions
 //     after a foul break or the 8 on the break are not seen on video: none are added; awaited
 //     decisions take the engine's defaults (`play`, `spot8`), which its calls state
-//     (`implicitDecision`).
+//     (`implicitDecision`). One is seen: balls racked again while a re-rack is a choice were
+//     re-racked, and a `decision` line (re-rack) goes before the rack line.
 // Every assumption is reported as a note so the reader knows which calls rest on one.
 import type { BallId } from '../contract/ids.ts';
 import type { Call, Declared, LogLine, ShotLine } from '../contract/log.ts';
@@ -169,7 +170,16 @@ export function refereeWithoutOperator(log: readonly LogLine[]): ReplayResult {
   const notes: ReplayNote[] = [];
   let state: RefereeState | null = null;
   for (const [i, raw] of log.entries()) {
-    const lineNo = i + 1;
+    // The balls racked again while a decision that may re-rack is awaited (the 8 on an 8-ball
+    // break, a 14.1 foul): the re-rack was chosen (8-ball 6424: the breaker re-racked; with the
+    // default, spot the 8 and play on, the new break was judged as a shot with a call).
+    if (raw.kind === 'rack' && state?.awaiting?.choices.includes('rerack')) {
+      const decision: LogLine = { kind: 'decision', ...(raw.t !== undefined ? { t: raw.t } : {}), by: state.awaiting.by, choice: 'rerack' };
+      notes.push({ line: lines.length + 1, t: raw.t ?? null, note: `${state.awaiting.by} taken to have chosen a re-rack (the balls were racked again)` });
+      state = reduce(state, decision, lines.length + 1).state;
+      lines.push(decision);
+    }
+    const lineNo = lines.length + 1;
     let line = raw;
     if (line.kind === 'shot' && state && !state.matchOver) {
       const d = declare(state, line, lineNo, linesAhead(log, i + 1));

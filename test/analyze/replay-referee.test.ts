@@ -54,6 +54,22 @@ describe('refereeWithoutOperator', () => {
     expect(same / total).toBeGreaterThan(0.8);
   });
 
+  it('takes balls racked again after the 8 fell on an 8-ball break as the re-rack chosen, so the next shot is a break (8-ball 6424)', () => {
+    // Seeds whose break pockets the 8 and whose breaker re-racks (the simulator's player chose it).
+    for (const seed of [180, 262, 323]) {
+      const rec = simulateMatch({ game: '8ball', shots: 3, seed, options: simulationOptions('default') });
+      expect(rec.lines.some((l) => l.kind === 'decision' && l.choice === 'rerack')).toBe(true);
+      const r = refereeWithoutOperator(cameraOnly(rec.lines));
+      // Who chose what (the time is the rack's: the choice is seen when the balls are racked).
+      const choice = (lines: readonly LogLine[]) => lines.flatMap((l) => (l.kind === 'decision' ? [`${l.by} ${l.choice}`] : []));
+      expect(choice(r.lines)).toEqual(choice(rec.lines));
+      expect(r.notes.some((n) => /re-rack/.test(n.note))).toBe(true);
+      const judged = judgeText(text(r.lines));
+      expect(judged.error).toBeNull();
+      expect(shotCalls(judged.calls).map(key)).toEqual(shotCalls(rec.calls).map(key));
+    }
+  });
+
   it('reads from the next shots that an inning ended although a ball of the shooter\'s group fell', () => {
     // Seed 4, shot 14: a declared safety that pocketed the shooter's 15. Taken as called, the
     // shooter would play on and the next shots (the opponent's) would be fouls one after another.
