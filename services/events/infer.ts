@@ -13,7 +13,7 @@ import { profileTouches } from './cushion-profile.ts';
 import { nearestCushion } from './cushion-touch.ts';
 import { gentleCushionTouches } from './cushion-touch.ts';
 import { DEFAULT_LEGS, type LegOptions } from './legs.ts';
-import { analyseMotion, DEFAULT_MOTION, type BallMotion, type MotionOptions, type MotionRun } from './motion.ts';
+import { analyseMotion, DEFAULT_MOTION, readAnew, type BallMotion, type MotionOptions, type MotionRun } from './motion.ts';
 import { buildSeries, indexAtOrBefore, median, type Sample, type Series } from './series.ts';
 import { lineCrossings, positionBefore, type BallModel } from './model.ts';
 import { buildShotModels, restNear, SETTLE } from './shot-models.ts';
@@ -145,29 +145,12 @@ function disturbances(motions: Map<BallId, BallMotion>, from: number, to: number
       const moved = Math.hypot(now.x - was.x, now.y - was.y);
       if (moved < Math.max(DISTURB.min, DISTURB.noise * m.noise)) continue;
       if (stayedFor(m, r) < DISTURB_STAY) continue;
-      if (steppedInOneFrame(m.series.samples, r, moved, frameTime)) continue;
+      if (readAnew(m.series.samples, r, frameTime, moved)) continue;
       out.push({ kind: 'disturbed', t: round(b, 3), balls: [{ id, x: round(r.restAfter.x), y: round(r.restAfter.y) }] });
     }
   }
   return out.sort((p, q) => (p.t ?? 0) - (q.t ?? 0));
 }
-
-/**
- * The reading went from one resting place to the other in one step between two frames in a row,
- * the ball seen on both: the same ball read anew (another circle fitted to its pixels, a ball
- * beside its shadow: 9-ball 6413, 8-ball 6420), not moved. A ball moved that far within a frame
- * would have rolled on; a hand that moves it hides it for frames.
- */
-function steppedInOneFrame(samples: readonly Sample[], r: MotionRun, moved: number, frameTime: number): boolean {
-  for (let k = Math.max(1, r.first); k <= Math.min(samples.length - 1, r.last + 1); k++) {
-    const a = samples[k - 1]!, b = samples[k]!;
-    if (b.t - a.t <= 1.5 * frameTime && Math.hypot(b.x - a.x, b.y - a.y) >= ONE_STEP * moved) return true;
-  }
-  return false;
-}
-
-/** Share of a disturbed ball's move made in a single step between two frames in a row for it to be a new reading, not a move. */
-const ONE_STEP = 0.7;
 
 /** The median place of a ball's readings in [from, to]; null with fewer than five. */
 function medianPlace(samples: readonly Sample[], from: number, to: number): { x: number; y: number } | null {

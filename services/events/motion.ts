@@ -62,6 +62,26 @@ function restAround(s: readonly Sample[], still: boolean[], from: number, step: 
   return xs.length === 0 ? null : { x: median(xs), y: median(ys) };
 }
 
+/** Share of a run's move made in a single step between two frames in a row for it to be a new reading, not a move. */
+const ONE_STEP = 0.7;
+
+/**
+ * The run went from one resting place to the other in one step between two frames in a row, the
+ * ball seen on both: the same ball read anew (another circle fitted to its pixels: a ball beside
+ * its shadow, a same-colour ball on its cloth; 9-ball 6413, 6430, 8-ball 6420), not moved. A ball
+ * moved that far within a frame would have rolled on; a hand that moves one hides it for frames.
+ * `moved`: the move (m), by default from the run's rest before to its rest after.
+ */
+export function readAnew(samples: readonly Sample[], r: MotionRun, frameTime: number, moved?: number): boolean {
+  const m = moved ?? (r.restBefore && r.restAfter && !r.vanished ? Math.hypot(r.restAfter.x - r.restBefore.x, r.restAfter.y - r.restBefore.y) : 0);
+  if (!(m > 0)) return false;
+  for (let k = Math.max(1, r.first); k <= Math.min(samples.length - 1, r.last + 1); k++) {
+    const a = samples[k - 1]!, b = samples[k]!;
+    if (b.t - a.t <= 1.5 * frameTime && Math.hypot(b.x - a.x, b.y - a.y) >= ONE_STEP * m) return true;
+  }
+  return false;
+}
+
 /**
  * Position noise σ (m) per axis, from the scatter of consecutive still samples that differ: the
  * vision repeats a resting ball's detection while its image patch is unchanged, and a repeated

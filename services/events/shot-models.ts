@@ -3,7 +3,7 @@
 import type { BallId } from '../contract/ids.ts';
 import type { LegOptions } from './legs.ts';
 import { buildModel, displacedModel, type BallModel } from './model.ts';
-import type { BallMotion } from './motion.ts';
+import { readAnew, type BallMotion } from './motion.ts';
 import { indexAtOrBefore, median, type Sample, type Series } from './series.ts';
 import type { ShotWindow } from './shots.ts';
 
@@ -38,7 +38,11 @@ export function buildShotModels(
     const runs = m.runs.filter((r) => {
       const a = m.series.samples[r.first]!.t;
       const b = m.series.samples[r.last]!.t;
-      return b >= still && a <= shot.end;
+      // An object ball whose reading stepped from one rest to another just before the stroke did
+      // not move (9-ball 6430 33.6 s: a resting 7 read 7 mm over was called moving, G10). Not
+      // during the shot: balls in a cluster stop each other within a frame.
+      const readAgain = id !== 0 && a < still - 0.5 * frameTime && readAnew(m.series.samples, r, frameTime);
+      return b >= still && a <= shot.end && !readAgain;
     });
     if (runs.length === 0) continue;
     const firstRun = runs[0]!;

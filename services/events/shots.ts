@@ -314,18 +314,30 @@ function pushedBalls(motions: Map<BallId, BallMotion>, cue: Series, o: SegmentOp
       const k = indexAtOrBefore(cue.samples, t - 1e-9);
       const at = cue.samples[k];
       if (!at || t - at.t > 0.2 || Math.hypot(at.x - r.restBefore.x, at.y - r.restBefore.y) > diameter + PUSH_GAP) continue;
-      // Another ball already moving at t may have hit it.
-      if (anyMoving(motions, t - 0.1, t - 0.02, id)) continue;
+      // Another ball already moving near it at t may have hit it (one moving across the table
+      // could not have: 9-ball 6430 33.6 s, a resting 7's reading that stepped 7 mm at the stroke).
+      if (anyMoving(motions, t - 0.1, t - 0.02, id, { at: r.restBefore, reach: diameter + PUSH_REACH })) continue;
       out.push({ start: t, lastStill: m.series.samples[r.first - 1]!.t });
     }
   }
   return out.sort((a, b) => a.start - b.start);
 }
 
-/** Some object ball (other than `except`) was moving at some time in (a, b). */
-function anyMoving(motions: Map<BallId, BallMotion>, a: number, b: number, except?: BallId): boolean {
+/** How far (m) beyond a diameter a ball moving just before a push may be and still have hit the pushed ball. */
+const PUSH_REACH = 0.15;
+
+/** Some object ball (other than `except`) was moving at some time in (a, b); with `near`, within `reach` of `at` then. */
+function anyMoving(motions: Map<BallId, BallMotion>, a: number, b: number, except?: BallId, near?: { at: { x: number; y: number }; reach: number }): boolean {
   for (const [id, m] of motions) {
-    if (id !== 0 && id !== except && m.runs.some((r) => runStart(m.series, r) < b && runEnd(m.series, r) > a)) return true;
+    if (id === 0 || id === except) continue;
+    for (const r of m.runs) {
+      if (runStart(m.series, r) >= b || runEnd(m.series, r) <= a) continue;
+      if (!near) return true;
+      for (let k = r.first; k <= r.last; k++) {
+        const p = m.series.samples[k]!;
+        if (p.t > a - 1e-9 && p.t < b + 1e-9 && Math.hypot(p.x - near.at.x, p.y - near.at.y) <= near.reach) return true;
+      }
+    }
   }
   return false;
 }

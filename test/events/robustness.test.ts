@@ -105,6 +105,34 @@ describe('event inference on degenerate input', () => {
     expect(disturbedIn((k) => step(Math.min(1, Math.max(0, (k - 120) / 20))))).toBe(1);
   });
 
+  it('finds a push off a frozen ball, and calls no ball moving, when a resting ball across the table is read 7 mm over at the stroke (9-ball 6430, 33.6 s)', () => {
+    // The cue ball rests frozen to the 2 and pushes it: it creeps 7 mm, the 2 leaves at 1 m/s.
+    // The 7, 68 cm away, is read 7 mm over from the frame before the stroke until 2 s later.
+    const frames: TrackFrame[] = [];
+    const cue = { x: 0.627, y: -0.038 };
+    const two = { x: 0.668, y: 0.004 };
+    const dir = { x: (two.x - cue.x) / Math.hypot(two.x - cue.x, two.y - cue.y), y: (two.y - cue.y) / Math.hypot(two.x - cue.x, two.y - cue.y) };
+    const stroke = 2;
+    for (let k = 0; k < 6 * 60; k++) {
+      const t = k / 60;
+      const s = Math.max(0, t - stroke);
+      const c = Math.min(0.007, 0.05 * s);
+      const d = Math.min(1, 1 * s - 0.4 * s * s);
+      const seven = t >= stroke - 2 / 60 && t < stroke + 2 ? { x: 1.198, y: -0.413 } : { x: 1.198, y: -0.406 };
+      frames.push({ frame: k, t, balls: [
+        { id: 0, x: cue.x + dir.x * c, y: cue.y + dir.y * c },
+        { id: 2 as BallId, x: two.x + dir.x * (s < 1.25 ? d : 1 - 0.4 * 1.25 * 1.25 + 0.25), y: two.y + dir.y * (s < 1.25 ? d : 1 - 0.4 * 1.25 * 1.25 + 0.25) },
+        { id: 7 as BallId, ...seven },
+        { id: 9 as BallId, x: -0.6, y: 0.3 },
+      ] });
+    }
+    const shot = shots(frames);
+    expect(shot).toHaveLength(1);
+    expect(Math.abs(shot[0]!.t! - stroke)).toBeLessThan(0.05);
+    expect(firstContact(shot[0]!.events)).toMatchObject({ a: 0, b: 2 });
+    expect(shot[0]!.start!.balls.filter((b) => b.moving)).toEqual([]);
+  });
+
   it('finds the hit on an object ball hidden (by an arm) when the cue ball reached it', () => {
     const { frames, sim } = trackShot({
       balls: [{ id: 0, x: -0.6, y: 0 }, { id: 1 as BallId, x: 0.2, y: 0.1 }, { id: 2 as BallId, x: 0.5, y: -0.4 }],
