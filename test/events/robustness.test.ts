@@ -90,11 +90,10 @@ describe('event inference on degenerate input', () => {
   it('takes no disturbance from a resting ball whose reading steps 1.2 cm between two frames and stays (9-ball 6413, 30.4 s); one a hand slides there over 20 frames is disturbed', () => {
     // Two shots' pauses: the 2 rests at (-1.17, 0.37); after 2 s its reading moves to where the
     // detector fits the circle beside its shadow, in one step (or a hand slides it there over 20 frames).
-    const disturbedIn = (at: (k: number) => { x: number; y: number } | null): number => {
+    const disturbedIn = (at: (k: number) => { x: number; y: number }): number => {
       const frames: TrackFrame[] = [];
       for (let k = 0; k < 5 * 60; k++) {
-        const p = at(k);
-        frames.push({ frame: k, t: k / 60, balls: [{ id: 0, x: -0.5, y: 0 }, { id: 9 as BallId, x: 0.4, y: 0.2 }, ...(p ? [{ id: 2 as BallId, ...p }] : [])] });
+        frames.push({ frame: k, t: k / 60, balls: [{ id: 0, x: -0.5, y: 0 }, { id: 9 as BallId, x: 0.4, y: 0.2 }, { id: 2 as BallId, ...at(k) }] });
       }
       return inferEvents(frames).filter((l) => l.kind === 'disturbed').length;
     };
@@ -117,11 +116,12 @@ describe('event inference on degenerate input', () => {
       const t = k / 60;
       const s = Math.max(0, t - stroke);
       const c = Math.min(0.007, 0.05 * s);
-      const d = Math.min(1, 1 * s - 0.4 * s * s);
+      // Off at 1 m/s, slowing at 0.8 m/s²: at rest 62.5 cm on after 1.25 s.
+      const d = s < 1.25 ? s - 0.4 * s * s : 0.625;
       const seven = t >= stroke - 2 / 60 && t < stroke + 2 ? { x: 1.198, y: -0.413 } : { x: 1.198, y: -0.406 };
       frames.push({ frame: k, t, balls: [
         { id: 0, x: cue.x + dir.x * c, y: cue.y + dir.y * c },
-        { id: 2 as BallId, x: two.x + dir.x * (s < 1.25 ? d : 1 - 0.4 * 1.25 * 1.25 + 0.25), y: two.y + dir.y * (s < 1.25 ? d : 1 - 0.4 * 1.25 * 1.25 + 0.25) },
+        { id: 2 as BallId, x: two.x + dir.x * d, y: two.y + dir.y * d },
         { id: 7 as BallId, ...seven },
         { id: 9 as BallId, x: -0.6, y: 0.3 },
       ] });

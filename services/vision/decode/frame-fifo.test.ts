@@ -74,4 +74,3 @@ describe('FrameFifo', () => {
     expect(await workerStderr({})).toMatch(/opened in unmanaged mode twice/);
   }, 60_000);
 });
-
