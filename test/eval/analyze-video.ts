@@ -3,13 +3,15 @@
 // the simulator's truth log (services/analyze/compare.ts, as test/eval/analyze-vs-truth.ts).
 // Unlike the event-inference tables of `npm run eval`, which start from the true tracks with noise
 // added, this starts from pixels. Recordings are cached under tmp/analyze-eval/.
-//   node bin/run-ts.mjs test/eval/analyze-video.ts [--quick] [--fresh N [--from S]] [--match GAME:SEED]… [--keep DIR] [--why] [--classical]
+//   node bin/run-ts.mjs test/eval/analyze-video.ts [--quick] [--fresh N [--from S]] [--match GAME:SEED]… [--nudges R] [--keep DIR] [--why] [--classical]
 // --keep DIR: keep each analysis in DIR/GAME-SEED (tracks, events, calls), to look into.
 // --classical: the classical ball detector alone (no learned detector's looks; for comparison).
 // --why: after the table, each shot whose call differs from the truth's (what each side read).
 // "fouls on legal shots" says how many of them the shot line marks too close to call (the
 // operator is asked before the call stands).
 // --fresh N: N more matches (seeds 6301+, or S+, 9-ball, 8-ball and 14.1 in turn) instead of the two.
+// --nudges R: filmed with a hand nudging a ball in a share R of the pauses (the default preset: 0.01),
+// scored in "disturbed found, phantom" (the truth's disturbed lines found within 1.5 s, and the others).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,12 +25,35 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const quick = process.argv.includes('--quick');
 
 /** A fresh 8-shot 1080p60 match (brisk pauses), cached by its settings. */
+const nudgesAt = process.argv.indexOf('--nudges');
+const nudges = nudgesAt >= 0 ? Number(process.argv[nudgesAt + 1]) : null;
+
 async function recording(game: Game, seed: number): Promise<string> {
-  const out = join(ROOT, 'tmp', 'analyze-eval', `${game}-${seed}-8-60`);
+  const out = join(ROOT, 'tmp', 'analyze-eval', `${game}-${seed}-8-60${nudges === null ? '' : `-nudges${nudges}`}`);
   if (existsSync(join(out, 'truth.jsonl')) && existsSync(join(out, 'recording.mp4'))) return out;
   process.stderr.write(`analyze eval: simulating and filming ${game} seed ${seed} (8 shots, 1080p60, ~2 min)…\n`);
-  await recordSimulation({ game, shots: 8, seed, fps: 60, width: 1920, height: 1080, out, players: ['Ann', 'Bob'], table: '9ft', preset: 'default', ballSet: 'standard', brisk: true });
+  await recordSimulation({
+    game, shots: 8, seed, fps: 60, width: 1920, height: 1080, out, players: ['Ann', 'Bob'], table: '9ft', preset: 'default', ballSet: 'standard', brisk: true,
+    ...(nudges === null ? {} : { situations: { disturbed: nudges } }),
+  });
   return out;
+}
+
+/** Disturbed lines of the truth found in the analysis (the same ball within 1.5 s), and the analysis's others (phantom). */
+function disturbedScore(truth: string, analysed: string): { truth: number; found: number; phantom: number } {
+  const lines = (text: string): { t: number; ids: number[] }[] => text.split('\n').filter((l) => l.trim()).flatMap((l) => {
+    const e = JSON.parse(l) as { kind?: string; t?: number; balls?: { id: number }[] };
+    return e.kind === 'disturbed' ? [{ t: e.t ?? 0, ids: (e.balls ?? []).map((b) => b.id) }] : [];
+  });
+  const want = lines(truth);
+  const got = lines(analysed);
+  const used = new Set<number>();
+  let found = 0;
+  for (const w of want) {
+    const k = got.findIndex((g, i) => !used.has(i) && Math.abs(g.t - w.t) < 1.5 && g.ids.some((id) => w.ids.includes(id)));
+    if (k >= 0) { used.add(k); found++; }
+  }
+  return { truth: want.length, found, phantom: got.length - used.size };
 }
 
 const freshAt = process.argv.indexOf('--fresh');
@@ -40,7 +65,7 @@ const GAMES: Game[] = ['9ball', '8ball', '14.1'];
 const picked = process.argv.flatMap((a, k) => (a === '--match' ? [process.argv[k + 1]!.split(':') as [Game, string]] : [])).map(([g, s]): [Game, number] => [g, Number(s)]);
 const matches: [Game, number][] = picked.length ? picked : fresh > 0 ? Array.from({ length: fresh }, (_, k) => [GAMES[k % 3]!, firstSeed + k]) : [['9ball', 6161], ['8ball', 6262]];
 const rows: Record<string, Record<string, string>> = {};
-const total = { shots: 0, found: 0, extra: 0, first: 0, pockets: 0, calls: 0, callsTruthInputs: 0, falseFouls: 0, falseMarked: 0 };
+const total = { shots: 0, found: 0, extra: 0, first: 0, pockets: 0, calls: 0, callsTruthInputs: 0, falseFouls: 0, falseMarked: 0, disturbed: 0, disturbedFound: 0, phantom: 0 };
 
 /** The analysed shots whose line carries `uncertain` (too close to call), by time, with their facts. */
 function markedShots(events: string): { t: number; facts: string }[] {
@@ -74,10 +99,13 @@ for (const [game, seed] of quick ? matches.slice(0, 1) : matches) {
     const markedOf = (t: number | null): string | undefined => (t === null ? undefined : marked.find((m) => Math.abs(m.t - t) < 1e-3)?.facts);
     const falseMarked = falseFoulShots.filter((x) => markedOf(x.analysedT) !== undefined).length;
     const of = (n: number): string => `${n}/${s.truthShots}`;
+    const d = disturbedScore(truth, analysed);
+    total.disturbed += d.truth; total.disturbedFound += d.found; total.phantom += d.phantom;
     rows[`${game} seed ${seed}`] = {
       'shots found': of(s.found), 'extra shots': String(own.extraShots.length), 'first contact': of(s.firstContact), 'pocketed balls and pockets': of(s.pocketed),
       'calls equal (replay assumptions)': of(s.calls), 'calls equal (truth operator inputs)': of(op.summary.calls),
       'fouls on legal shots': falseMarked ? `${falseFouls} (${falseMarked} marked)` : String(falseFouls),
+      'disturbed found, phantom': `${d.found}/${d.truth}, ${d.phantom}`,
       'calibrated from the video': r.calibrated === 'file' ? 'no' : `at ${r.calibrated.t.toFixed(1)} s`, 'analyze wall (s)': wall.toFixed(1),
     };
     for (const x of own.shots) {
@@ -97,7 +125,8 @@ for (const [game, seed] of quick ? matches.slice(0, 1) : matches) {
 const pct = (n: number): string => `${((100 * n) / Math.max(1, total.shots)).toFixed(1)} % (${n}/${total.shots})`;
 rows.all = {
   'shots found': pct(total.found), 'extra shots': String(total.extra), 'first contact': pct(total.first), 'pocketed balls and pockets': pct(total.pockets),
-  'calls equal (replay assumptions)': pct(total.calls), 'calls equal (truth operator inputs)': pct(total.callsTruthInputs), 'fouls on legal shots': total.falseMarked ? `${total.falseFouls} (${total.falseMarked} marked)` : String(total.falseFouls), 'calibrated from the video': '', 'analyze wall (s)': '',
+  'calls equal (replay assumptions)': pct(total.calls), 'calls equal (truth operator inputs)': pct(total.callsTruthInputs), 'fouls on legal shots': total.falseMarked ? `${total.falseFouls} (${total.falseMarked} marked)` : String(total.falseFouls),
+  'disturbed found, phantom': `${total.disturbedFound}/${total.disturbed}, ${total.phantom}`, 'calibrated from the video': '', 'analyze wall (s)': '',
 };
 console.log('5. railbird analyze from video (fresh simulated 1080p60 matches, calibrated from the video, --jobs 2), shot by shot against the truth');
 console.table(rows);

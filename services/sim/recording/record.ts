@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync, createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { Game, TableSize } from '../../contract/ids.ts';
 import { TABLE_SPECS } from '../../table/spec.ts';
-import { simulateMatch, simulationOptions, DEMO_PAUSE, type MatchRecording, type PresetName } from '../game/index.ts';
+import { simulateMatch, simulationOptions, DEMO_PAUSE, type MatchRecording, type PresetName, type SituationRates } from '../game/index.ts';
 import { TableRenderer, VideoEncoder, randomCameraOptions, trackLine, type BallSet, type ClothName } from '../render/index.ts';
 import { closeUpCamera, cutAt, cutSceneTime, otherCamera, planCuts, type Cut } from './cuts.ts';
 import { toFrameScene } from './frame-scene.ts';
@@ -23,6 +23,8 @@ export interface RecordingOptions {
   players: [string, string];
   table: TableSize;
   preset: PresetName;
+  /** The preset's situation rates changed (e.g. more balls nudged by a hand between shots). */
+  situations?: Partial<SituationRates>;
   cloth?: ClothName;
   ballSet?: BallSet;
   /** Short pauses between shots (a demo). */
@@ -45,7 +47,7 @@ const CLOTHS: ClothName[] = ['green', 'blue', 'red', 'grey'];
 
 export async function recordSimulation(o: RecordingOptions): Promise<RecordingResult> {
   mkdirSync(o.out, { recursive: true });
-  const options = simulationOptions(o.preset, o.brisk ? { pause: DEMO_PAUSE } : {});
+  const options = simulationOptions(o.preset, { ...(o.brisk ? { pause: DEMO_PAUSE } : {}), ...(o.situations ? { situations: o.situations } : {}) });
   const match = simulateMatch({
     game: o.game, shots: o.shots, seed: o.seed, table: o.table, options,
     players: [{ name: o.players[0], skill: 0.9 }, { name: o.players[1], skill: 0.8 }],
