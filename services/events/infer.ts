@@ -148,8 +148,37 @@ function disturbances(motions: Map<BallId, BallMotion>, from: number, to: number
       if (readAnew(m.series.samples, r, frameTime, moved)) continue;
       out.push({ kind: 'disturbed', t: round(b, 3), balls: [{ id, x: round(r.restAfter.x), y: round(r.restAfter.y) }] });
     }
+    out.push(...movedWhileHidden(id, m, from, to, unseen, out));
   }
   return out.sort((p, q) => (p.t ?? 0) - (q.t ?? 0));
+}
+
+/** A ball unseen this long (s) at rest (under a hand, an arm) may have been moved there; longer (a re-rack, a respot) is not a nudge. */
+const HIDDEN_MOVE = { min: 0.15, max: 1.5 };
+
+/**
+ * A resting ball hidden for a moment and seen again elsewhere, resting there: moved by the hand
+ * that hid it (9-ball 6501 of the nudges eval: a hand covered the 7 for 0.6 s and slid it 2.6 cm,
+ * with no reading of it moving). Moved beyond its noise and staying there, as a seen move must;
+ * not after seconds unseen (balls re-racked or respotted).
+ */
+function movedWhileHidden(id: BallId, m: BallMotion, from: number, to: number, unseen: readonly Stretch[], found: readonly DisturbedLine[]): DisturbedLine[] {
+  const out: DisturbedLine[] = [];
+  const s = m.series.samples;
+  for (let k = 1; k < s.length; k++) {
+    const a = s[k - 1]!, b = s[k]!;
+    if (b.t - a.t < HIDDEN_MOVE.min || b.t - a.t > HIDDEN_MOVE.max || a.t < from || b.t > to || !m.still[k - 1] || !m.still[k]) continue;
+    if (nearUnseen(unseen, a.t, b.t)) continue;
+    if (found.some((l) => l.balls.some((x) => x.id === id) && Math.abs((l.t ?? 0) - b.t) < DISTURB_STAY)) continue;
+    const was = medianPlace(s, a.t - DISTURB_STAY, a.t);
+    const now = medianPlace(s, b.t, b.t + DISTURB_STAY);
+    if (!was || !now) continue;
+    if (Math.hypot(now.x - was.x, now.y - was.y) < Math.max(DISTURB.min, DISTURB.noise * m.noise)) continue;
+    // Staying there: no motion run of its own within DISTURB_STAY after it showed up again.
+    if (m.runs.some((r) => s[r.first]!.t >= b.t && s[r.first]!.t < b.t + DISTURB_STAY)) continue;
+    out.push({ kind: 'disturbed', t: round(b.t, 3), balls: [{ id, x: round(now.x), y: round(now.y) }] });
+  }
+  return out;
 }
 
 /** The median place of a ball's readings in [from, to]; null with fewer than five. */

@@ -104,6 +104,22 @@ describe('event inference on degenerate input', () => {
     expect(disturbedIn((k) => step(Math.min(1, Math.max(0, (k - 120) / 20))))).toBe(1);
   });
 
+  it('takes a resting ball hidden under a hand for 0.6 s and seen again 2.6 cm over as disturbed (9-ball 6501 of the nudges eval); hidden 3 s, as in a re-rack, or seen again in place, not', () => {
+    const disturbedIn = (hidden: number, to: { x: number; y: number }): number => {
+      const rest = { x: 1.181, y: -0.429 };
+      const frames: TrackFrame[] = [];
+      for (let k = 0; k < 7 * 60; k++) {
+        const t = k / 60;
+        const seen = t < 2 || t >= 2 + hidden;
+        frames.push({ frame: k, t, balls: [{ id: 0, x: -0.5, y: 0 }, { id: 9 as BallId, x: 0.4, y: 0.2 }, ...(seen ? [{ id: 7 as BallId, ...(t < 2 ? rest : to) }] : [])] });
+      }
+      return inferEvents(frames).filter((l) => l.kind === 'disturbed').length;
+    };
+    expect(disturbedIn(0.6, { x: 1.185, y: -0.403 })).toBe(1);
+    expect(disturbedIn(3, { x: 1.185, y: -0.403 })).toBe(0);
+    expect(disturbedIn(0.6, { x: 1.181, y: -0.429 })).toBe(0);
+  });
+
   it('finds a push off a frozen ball, and calls no ball moving, when a resting ball across the table is read 7 mm over at the stroke (9-ball 6430, 33.6 s)', () => {
     // The cue ball rests frozen to the 2 and pushes it: it creeps 7 mm, the 2 leaves at 1 m/s.
     // The 7, 68 cm away, is read 7 mm over from the frame before the stroke until 2 s later.
