@@ -137,15 +137,10 @@ function disturbances(motions: Map<BallId, BallMotion>, from: number, to: number
       const before = m.series.samples[Math.max(0, r.first - 1)]!.t;
       const after = m.series.samples[Math.min(m.series.samples.length - 1, r.last + 1)]!.t;
       if (nearUnseen(unseen, before, after)) continue;
-      // Where it rested, from every reading over half a second each side (a reading or two off
-      // the ball, where an arm half hides it, is outvoted).
-      const was = medianPlace(m.series.samples, before - DISTURB_STAY, before);
-      const now = medianPlace(m.series.samples, after, after + DISTURB_STAY);
-      if (!was || !now) continue;
-      const moved = Math.hypot(now.x - was.x, now.y - was.y);
-      if (moved < Math.max(DISTURB.min, DISTURB.noise * m.noise)) continue;
+      const move = movedBeyondNoise(m, before, after);
+      if (!move) continue;
       if (stayedFor(m, r) < DISTURB_STAY) continue;
-      if (readAnew(m.series.samples, r, frameTime, moved)) continue;
+      if (readAnew(m.series.samples, r, frameTime, move.moved)) continue;
       out.push({ kind: 'disturbed', t: round(b, 3), balls: [{ id, x: round(r.restAfter.x), y: round(r.restAfter.y) }] });
     }
     out.push(...movedWhileHidden(id, m, from, to, unseen, out));
@@ -165,20 +160,32 @@ const HIDDEN_MOVE = { min: 0.15, max: 1.5 };
 function movedWhileHidden(id: BallId, m: BallMotion, from: number, to: number, unseen: readonly Stretch[], found: readonly DisturbedLine[]): DisturbedLine[] {
   const out: DisturbedLine[] = [];
   const s = m.series.samples;
-  for (let k = 1; k < s.length; k++) {
+  // Only the gaps between two readings in [from, to] (called once per pause between shots).
+  for (let k = Math.max(1, indexAtOrBefore(s, from) + 1); k < s.length && s[k]!.t <= to; k++) {
     const a = s[k - 1]!, b = s[k]!;
-    if (b.t - a.t < HIDDEN_MOVE.min || b.t - a.t > HIDDEN_MOVE.max || a.t < from || b.t > to || !m.still[k - 1] || !m.still[k]) continue;
+    if (b.t - a.t < HIDDEN_MOVE.min || b.t - a.t > HIDDEN_MOVE.max || a.t < from || !m.still[k - 1] || !m.still[k]) continue;
     if (nearUnseen(unseen, a.t, b.t)) continue;
     if (found.some((l) => l.balls.some((x) => x.id === id) && Math.abs((l.t ?? 0) - b.t) < DISTURB_STAY)) continue;
-    const was = medianPlace(s, a.t - DISTURB_STAY, a.t);
-    const now = medianPlace(s, b.t, b.t + DISTURB_STAY);
-    if (!was || !now) continue;
-    if (Math.hypot(now.x - was.x, now.y - was.y) < Math.max(DISTURB.min, DISTURB.noise * m.noise)) continue;
+    const move = movedBeyondNoise(m, a.t, b.t);
+    if (!move) continue;
     // Staying there: no motion run of its own within DISTURB_STAY after it showed up again.
     if (m.runs.some((r) => s[r.first]!.t >= b.t && s[r.first]!.t < b.t + DISTURB_STAY)) continue;
-    out.push({ kind: 'disturbed', t: round(b.t, 3), balls: [{ id, x: round(now.x), y: round(now.y) }] });
+    out.push({ kind: 'disturbed', t: round(b.t, 3), balls: [{ id, x: round(move.now.x), y: round(move.now.y) }] });
   }
   return out;
+}
+
+/**
+ * Where a ball rested over half a second before `before` and after `after`, from every reading
+ * (a reading or two off the ball, where an arm half hides it, is outvoted); the move between,
+ * when it is beyond both DISTURB.min and the ball's noise, else null.
+ */
+function movedBeyondNoise(m: BallMotion, before: number, after: number): { now: { x: number; y: number }; moved: number } | null {
+  const was = medianPlace(m.series.samples, before - DISTURB_STAY, before);
+  const now = medianPlace(m.series.samples, after, after + DISTURB_STAY);
+  if (!was || !now) return null;
+  const moved = Math.hypot(now.x - was.x, now.y - was.y);
+  return moved < Math.max(DISTURB.min, DISTURB.noise * m.noise) ? null : { now, moved };
 }
 
 /** The median place of a ball's readings in [from, to]; null with fewer than five. */

@@ -20,6 +20,8 @@ import { analyzeVideo } from '../../services/analyze/analyze.ts';
 import { compareLogs, withTruthInputs } from '../../services/analyze/compare.ts';
 import type { Game } from '../../services/contract/ids.ts';
 import { recordSimulation } from '../../services/sim/recording/record.ts';
+import type { LogLine } from '../../services/contract/log.ts';
+import { matchDisturbed } from './disturbed-noise.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const quick = process.argv.includes('--quick');
@@ -39,22 +41,6 @@ async function recording(game: Game, seed: number): Promise<string> {
   return out;
 }
 
-/** Disturbed lines of the truth found in the analysis (the same ball within 1.5 s), and the analysis's others (phantom). */
-function disturbedScore(truth: string, analysed: string): { truth: number; found: number; phantom: number } {
-  const lines = (text: string): { t: number; ids: number[] }[] => text.split('\n').filter((l) => l.trim()).flatMap((l) => {
-    const e = JSON.parse(l) as { kind?: string; t?: number; balls?: { id: number }[] };
-    return e.kind === 'disturbed' ? [{ t: e.t ?? 0, ids: (e.balls ?? []).map((b) => b.id) }] : [];
-  });
-  const want = lines(truth);
-  const got = lines(analysed);
-  const used = new Set<number>();
-  let found = 0;
-  for (const w of want) {
-    const k = got.findIndex((g, i) => !used.has(i) && Math.abs(g.t - w.t) < 1.5 && g.ids.some((id) => w.ids.includes(id)));
-    if (k >= 0) { used.add(k); found++; }
-  }
-  return { truth: want.length, found, phantom: got.length - used.size };
-}
 
 const freshAt = process.argv.indexOf('--fresh');
 const fresh = freshAt >= 0 ? Number(process.argv[freshAt + 1]) : 0;
@@ -99,7 +85,8 @@ for (const [game, seed] of quick ? matches.slice(0, 1) : matches) {
     const markedOf = (t: number | null): string | undefined => (t === null ? undefined : marked.find((m) => Math.abs(m.t - t) < 1e-3)?.facts);
     const falseMarked = falseFoulShots.filter((x) => markedOf(x.analysedT) !== undefined).length;
     const of = (n: number): string => `${n}/${s.truthShots}`;
-    const d = disturbedScore(truth, analysed);
+    const logOf = (text: string): LogLine[] => text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as LogLine);
+    const d = matchDisturbed(logOf(truth), logOf(analysed));
     total.disturbed += d.truth; total.disturbedFound += d.found; total.phantom += d.phantom;
     rows[`${game} seed ${seed}`] = {
       'shots found': of(s.found), 'extra shots': String(own.extraShots.length), 'first contact': of(s.firstContact), 'pocketed balls and pockets': of(s.pocketed),

@@ -24,20 +24,25 @@ export function scoreMatch(game: Game, seed: number): DisturbedScore {
   const rec = simulateMatch({ game, shots: 20, seed, options: simulationOptions('stress') });
   const frames = dropFrames(tracksOf(rec, 30, noise, seed), drop, seed);
   const inferred = inferEvents(frames, { useOccluded: false });
-  const truth = rec.lines.filter((l): l is DisturbedLine => l.kind === 'disturbed');
-  const got = inferred.filter((l): l is DisturbedLine => l.kind === 'disturbed');
-  const used = new Set<DisturbedLine>();
-  let found = 0;
-  for (const t of truth) {
-    const m = got.find((g) => !used.has(g) && Math.abs((g.t ?? 0) - (t.t ?? 0)) < 1.5 && g.balls.some((b) => t.balls.some((c) => c.id === b.id)));
-    if (m) { used.add(m); found++; }
-  }
+  const d = matchDisturbed(rec.lines, inferred);
   const c = compareLogs(rec.lines as LogLine[], inferred);
   // A ball read as moving at the stroke where the truth has none still: a G10 foul from noise.
   const truthShots = rec.lines.filter((l): l is ShotLine => l.kind === 'shot');
   const movingFouls = inferred.filter((l): l is ShotLine => l.kind === 'shot' && (l.start?.balls.some((b) => b.moving) ?? false))
     .filter((l) => !truthShots.some((t) => Math.abs((t.t ?? 0) - (l.t ?? 0)) < 0.5 && t.start?.balls.some((b) => b.moving))).length;
-  return { truth: truth.length, found, phantom: got.length - used.size, shots: c.shots, movingFouls, callsEqual: c.equal };
+  return { ...d, shots: c.shots, movingFouls, callsEqual: c.equal };
+}
+
+/** The truth's disturbed lines found in the inferred log (the same ball within 1.5 s, each used once), and the inferred others (phantom). */
+export function matchDisturbed(truthLog: readonly LogLine[], inferredLog: readonly LogLine[]): { truth: number; found: number; phantom: number } {
+  const truth = truthLog.filter((l): l is DisturbedLine => l.kind === 'disturbed');
+  const got = inferredLog.filter((l): l is DisturbedLine => l.kind === 'disturbed');
+  const used = new Set<DisturbedLine>();
+  for (const t of truth) {
+    const m = got.find((g) => !used.has(g) && Math.abs((g.t ?? 0) - (t.t ?? 0)) < 1.5 && g.balls.some((b) => t.balls.some((c) => c.id === b.id)));
+    if (m) used.add(m);
+  }
+  return { truth: truth.length, found: used.size, phantom: got.length - used.size };
 }
 
 if (process.argv[1]?.endsWith('disturbed-noise.ts')) {
