@@ -44,6 +44,8 @@ export interface AnalyzeOptions {
   jobs?: number;
   /** The frames ffmpeg hands to vision: 'yuv420p' (default: the decoder's own, half the bytes, no conversion in ffmpeg) or 'rgb24'. */
   pixelFormat?: PixelFormat;
+  /** The match's referee gave the two-foul warnings (default true: a third foul is penalised; false for unrefereed play). */
+  warnings?: boolean;
   /** Draw shots/NNN.png (default true). */
   pictures?: boolean;
   pipeline?: PipelineOptions;
@@ -127,7 +129,7 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeResult> {
   if (wrong) throw new Error(wrong);
   // Hidden balls are the tracker's predictions, not sightings: inference uses what was seen.
   const inferred = inferEvents(foreign.frames, { table, useOccluded: false, unseen });
-  const replay = refereeWithoutOperator([matchLineOf(o, table), ...inferred]);
+  const replay = refereeWithoutOperator([matchLineOf(o, table), ...inferred], { warnings: o.warnings ?? true });
   replay.notes.push(...unseenShotNotes(replay.lines, unseen));
   replay.notes.sort((a, b) => a.line - b.line);
   const logText = jsonl(replay.lines);

@@ -14,11 +14,15 @@
 //     makes the shot legal taken as called, or the inning ended) is tried against the next
 //     shots, and the one they contradict least is taken (fewer fouls or games lost, no cue ball
 //     taken in hand without a foul); on a tie, the benefit of the doubt above.
-//   - Other safeties, operator fouls (G18h & co.), two-foul warnings (G19) and the decisions
-//     after a foul break or the 8 on the break are not seen on video: none are added; awaited
-//     decisions take the engine's defaults (`play`, `spot8`), which its calls state
-//     (`implicitDecision`). One is seen: balls racked again while a re-rack is a choice were
-//     re-racked, and a `decision` line (re-rack) goes before the rack line.
+//   - The two-foul warning (G19: it must be given before the player's next visit) is taken as
+//     given by the match's referee, as the rules require: a `warning` line follows the second
+//     foul, so a third one is penalised (9-ball: the game lost; 14.1: -18). A recording of play
+//     with nobody to warn is replayed with `warnings: false`, where the third foul never is.
+//   - Other safeties, operator fouls (G18h & co.) and the decisions after a foul break or the 8
+//     on the break are not seen on video: none are added; awaited decisions take the engine's
+//     defaults (`play`, `spot8`), which its calls state (`implicitDecision`). One is seen: balls
+//     racked again while a re-rack is a choice were re-racked, and a `decision` line (re-rack)
+//     goes before the rack line.
 // Every assumption is reported as a note so the reader knows which calls rest on one.
 import type { BallId } from '../contract/ids.ts';
 import type { Call, Declared, LogLine, ShotLine } from '../contract/log.ts';
@@ -164,8 +168,16 @@ function declare(state: RefereeState, shot: ShotLine, lineNo: number, ahead: rea
   return best;
 }
 
+export interface ReplayOptions {
+  /** The match's referee gave the two-foul warnings (G19); false for play nobody refereed. */
+  readonly warnings: boolean;
+}
+
+/** How long after a shot's end the warning is taken to be given (the contract's lines are in time order). */
+const WARNING_AFTER_S = 0.5;
+
 /** Walks an inferred log (match line first), choosing each shot's declarations. */
-export function refereeWithoutOperator(log: readonly LogLine[]): ReplayResult {
+export function refereeWithoutOperator(log: readonly LogLine[], options: ReplayOptions = { warnings: true }): ReplayResult {
   const lines: LogLine[] = [];
   const notes: ReplayNote[] = [];
   let state: RefereeState | null = null;
@@ -186,8 +198,20 @@ export function refereeWithoutOperator(log: readonly LogLine[]): ReplayResult {
       line = d.shot;
       if (d.note) notes.push({ line: lineNo, t: line.t ?? null, note: d.note });
     }
-    state = reduce(state, line, lineNo).state;
+    const step = reduce(state, line, lineNo);
+    state = step.state;
     lines.push(line);
+    const due = options.warnings && line.kind === 'shot' ? step.calls.find((c) => c.input === 'shot')?.warningDue : undefined;
+    if (typeof due === 'string' && line.kind === 'shot') {
+      const shotEnd = line.end?.t ?? line.t;
+      const following = log[i + 1];
+      const next = following && following.kind !== 'match' ? following.t : undefined;
+      const t = shotEnd === undefined ? undefined : next === undefined ? shotEnd + WARNING_AFTER_S : Math.min(shotEnd + WARNING_AFTER_S, next);
+      const warning: LogLine = { kind: 'warning', ...(t !== undefined ? { t } : {}), to: due };
+      notes.push({ line: lines.length + 1, t: t ?? null, note: `${due} is on two fouls: the warning taken as given by the referee (G19), so a third foul is penalised` });
+      state = reduce(state, warning, lines.length + 1).state;
+      lines.push(warning);
+    }
   }
   return { lines, notes };
 }

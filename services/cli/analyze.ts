@@ -18,6 +18,7 @@ interface AnalyzeFlags {
   jobs: string;
   out: string;
   pictures: boolean;
+  warnings: boolean;
 }
 
 interface CheckedFlags {
@@ -62,6 +63,7 @@ export function registerAnalyze(program: Command): void {
     .option('--fps <n>', 'analyse at this frame rate (drops frames; faster); default: every frame')
     .option('--jobs <n>', 'track this many segments of the video at once, on worker threads (one per core)', String(Math.min(4, availableParallelism())))
     .option('--no-pictures', 'skip the shot pictures')
+    .option('--no-warnings', 'nobody gave the two-foul warnings (unrefereed play): a third foul in a row is not penalised (G19)')
     .action(async (video: string, f: AnalyzeFlags) => {
       const opts = checkFlags(f);
       if (typeof opts === 'string') {
@@ -76,7 +78,7 @@ export function registerAnalyze(program: Command): void {
       process.once('SIGINT', stop);
       try {
         const r = await analyzeVideo({
-          video, out: f.out, game, players, table, pictures: f.pictures, signal: ac.signal, jobs,
+          video, out: f.out, game, players, table, pictures: f.pictures, warnings: f.warnings, signal: ac.signal, jobs,
           progress: (done, total) => bar.update(done, total),
           ...(f.calibration ? { calibration: f.calibration } : {}), ...(race ? { race } : {}), ...(width ? { width } : {}), ...(fps ? { fps } : {}),
         });

@@ -25,8 +25,8 @@ describe('refereeWithoutOperator', () => {
     const shots = r.lines.filter((l): l is ShotLine => l.kind === 'shot');
     expect(shots[1]!.declared?.pushOut).toBe(true);
     expect(shots.filter((s) => s.declared?.pushOut).length).toBe(1);
-    expect(r.notes).toHaveLength(1);
-    expect(r.notes[0]!.note).toMatch(/push-out/);
+    // The push-out, and the demo's two-foul warning (its truth has one).
+    expect(r.notes.map((n) => n.note.match(/push-out|two fouls/)?.[0])).toEqual(['push-out', 'two fouls']);
     const calls = shotCalls(judgeText(text(r.lines)).calls);
     expect(calls[1]!.legal).toBe(true);
   });
@@ -118,5 +118,24 @@ describe('refereeWithoutOperator', () => {
       shotCalls(rec.calls).forEach((c, k) => expect({ seed, k, legal: got[k]!.legal }).toEqual({ seed, k, legal: c.legal }));
     }
     expect(refused).toBe(2);
+  });
+
+  it('G19/N3.4: takes the two-foul warning as given, so a third foul in a row is penalised; with warnings off it never is', () => {
+    // Seeds whose players fouled three times in a row (9-ball: the game lost; 14.1: -18 points).
+    const penalised = (calls: readonly Call[]): number => shotCalls(calls).filter((c) => c.gameOver?.code === 'loss/three-fouls' || c.fouls.some((f) => f.rule === 'G19')).length;
+    for (const [game, seed] of [['9ball', 24], ['9ball', 141], ['14.1', 34]] as const) {
+      const rec = simulateMatch({ game, shots: 12, seed, options: simulationOptions('default') });
+      expect(penalised(rec.calls)).toBeGreaterThan(0);
+      const r = refereeWithoutOperator(cameraOnly(rec.lines));
+      expect(r.lines.filter((l) => l.kind === 'warning').map((l) => l.kind === 'warning' && l.to))
+        .toEqual(rec.lines.filter((l) => l.kind === 'warning').map((l) => l.kind === 'warning' && l.to));
+      expect(r.notes.some((n) => /two fouls/.test(n.note))).toBe(true);
+      const judged = judgeText(text(r.lines));
+      expect(judged.error).toBeNull();
+      expect(penalised(judged.calls)).toBe(penalised(rec.calls));
+      const unwarned = judgeText(text(refereeWithoutOperator(cameraOnly(rec.lines), { warnings: false }).lines));
+      expect(unwarned.error).toBeNull();
+      expect(penalised(unwarned.calls)).toBe(0);
+    }
   });
 });
