@@ -128,8 +128,8 @@ export async function* trackVideo(
       stats.visionMs += performance.now() - v0;
       stats.frames++;
       if (pf.fullSearch) stats.fullSearches++;
-      stats.detectMs += pf.timings.wall;
-      for (const [k, ms] of Object.entries(pf.timings)) if (k !== 'wall' && k !== 'total') stats.stages[k] = (stats.stages[k] ?? 0) + ms;
+      stats.detectMs += pf.timings.total;
+      for (const [k, ms] of Object.entries(pf.timings)) if (k !== 'total') stats.stages[k] = (stats.stages[k] ?? 0) + ms;
       stats.trackMs += pf.trackMs;
       stats.identityMs += pf.identity.ms;
       stats.learnedMs += pf.learnedMs;

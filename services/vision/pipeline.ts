@@ -16,7 +16,7 @@ import { BALL_RADIUS, TABLE_SPECS } from '../table/spec.ts';
 import { ConstantVelocityFilter, CushionBounceFilter } from './tracking/motion.ts';
 import type { TrackBall, TrackFrame } from '../contract/tracks.ts';
 import { tableToImage, type VisionCalibration } from './calibration/calibration-model.ts';
-import { BallDetector, cpuMs, type BallDetection, type StageTimings } from './detection/detect.ts';
+import { BallDetector, stageMs, type BallDetection, type StageTimings } from './detection/detect.ts';
 import { BallIdentifier } from './identity/classifier.ts';
 import { kindOfClass, readsNotABall, type BallKind } from './identity/classes.ts';
 import type { TrackVote } from './identity/vote.ts';
@@ -196,7 +196,7 @@ export class VisionPipeline {
     // A lost ball may have stopped anywhere along its way, before the last search: whole bed.
     const lost = this.lostSince && (this.lostFrames - 1) % (this.lostEvery * this.pace) === 0;
     const empty = this.tracker.tracks.length === 0;
-    const s0 = cpuMs();
+    const s0 = stageMs();
     // Where the bed changed since the last search: checked every few frames, searched at once.
     const ready = this.changes?.ready ?? false;
     // While a track is unseen the whole bed is searched every few frames anyway (a break: the
@@ -220,7 +220,7 @@ export class VisionPipeline {
       q.radius = Math.min(q.radius, this.maxRadius);
       return !d;
     });
-    let staticMs = cpuMs() - s0;
+    let staticMs = stageMs() - s0;
     // Where each tracked ball is expected: a weaker candidate there is taken (a ball known to be there).
     // Only confirmed tracks: one unconfirmed detection (a hand, a fist) is not a ball known to be there.
     const priors = this.tracker.predictedRegions(t, PRIOR_REACH).flatMap((q) => {
@@ -262,17 +262,17 @@ export class VisionPipeline {
     }
     // A window of a moving ball may take in a resting one: that one keeps its kept detection.
     const balls = [...reused, ...found.filter((b) => ![...reused].some((r) => Math.hypot(r.x - b.x, r.y - b.y) < BALL_RADIUS))];
-    const c0 = cpuMs();
+    const c0 = stageMs();
     let tracked = this.tracker.update(balls, t);
-    const trackMs = cpuMs() - c0;
+    const trackMs = stageMs() - c0;
     if (this.statics) {
-      const k0 = cpuMs();
+      const k0 = stageMs();
       this.statics.keepOnly(new Set(this.tracker.tracks.map((tr) => tr.trackId)));
       for (const b of tracked) {
         const d = b.detection;
         if (d && !reused.has(d) && !d.blurred && Math.hypot(b.vx, b.vy) < REST_SPEED) this.statics.remember(b.trackId, img, d);
       }
-      staticMs += cpuMs() - k0;
+      staticMs += stageMs() - k0;
     }
     this.lostSince = tracked.some((b) => b.occluded);
     this.lostFrames = this.lostSince ? this.lostFrames + 1 : 0;

@@ -2,9 +2,10 @@
 // Frames are YUV 4:2:0 as analyze and the live service decode them (--rgb: RGB24).
 // Runs the whole per-frame pipeline (detection, key-frame checks of resting balls, tracking,
 // identity) over a stretch of a 1080p recording (default: the bundled demo's rack, break and the
-// shots after it) and prints CPU ms per frame (process user + system time, so the one-core cost
-// even on a shared machine): each stage's median, and the total's median / mean / p90, over all
-// frames and by kind of frame (whole-bed search or windows). Decoding is not counted.
+// shots after it) and prints ms per frame by the stages' clock (detect.ts `stageMs`, the wall
+// clock: their CPU time on a core nobody else uses, more on a loaded machine): each stage's
+// median, and the total's median / mean / p90, over all frames and by kind of frame (whole-bed
+// search or windows). Decoding is not counted.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCalibration } from '../../services/vision/calibration/calibration-model.ts';
@@ -46,7 +47,7 @@ const line = (name: string, rs: Row[]): void => {
   console.log(`          stage medians: ${stages.map((k) => `${k} ${quantile(col(k), 0.5).toFixed(2)}`).join(' | ')}`);
   console.log(`          stage means:   ${stages.map((k) => `${k} ${mean(col(k)).toFixed(2)}`).join(' | ')}; crops/frame ${mean(col('crops')).toFixed(2)}, balls kept by key frame ${mean(col('reused')).toFixed(2)}`);
 };
-console.log(`Vision pipeline per 1080p frame, CPU ms (one core): ${dir}, frames ${start}–${start + rows.length - 1}, ${args.includes('--rgb') ? 'RGB24' : 'YUV 4:2:0'} frames`);
+console.log(`Vision pipeline per 1080p frame, ms (one core, the stages' clock): ${dir}, frames ${start}–${start + rows.length - 1}, ${args.includes('--rgb') ? 'RGB24' : 'YUV 4:2:0'} frames`);
 line('all', rows);
 line('windowed', rows.filter((r) => !r.full));
 line('whole bed', rows.filter((r) => r.full));

@@ -5,7 +5,7 @@
 // once on the batch and adds the class probabilities to each track's vote. When a rack is seen
 // at rest (before any adaptation), its crops calibrate the model to the ball set (identity-rack.ts).
 import type { BallId } from '../../contract/ids.ts';
-import { cpuMs, type BallDetection } from '../detection/detect.ts';
+import { stageMs, type BallDetection } from '../detection/detect.ts';
 import type { BallIdentifier } from '../identity/classifier.ts';
 import { CROP_SCALE, CROP_VALUES, cropBall, cropsToTensor } from '../identity/crop.ts';
 import { RACK_IDS, assignRackIds, findRack } from '../identity/rack.ts';
@@ -88,7 +88,7 @@ export class TrackIdentities {
 
   /** Looks at this frame's balls (the tracker's output, ids already made unique) and votes. */
   async observe(img: VideoImage, balls: readonly Ball[], tracker: BallTracker<BallDetection, TrackVote>): Promise<void> {
-    const w0 = cpuMs();
+    const w0 = stageMs();
     const f = this.frame++;
     this.stats.crops = 0;
     const live = new Set(tracker.tracks.map((t) => t.trackId));
@@ -110,7 +110,7 @@ export class TrackIdentities {
       }
     }
     if (this.s.adaptToRack && !this.stats.rack && f % 5 === 0 && (await this.tryRack(img, balls, tracker, f))) {
-      this.stats.ms = cpuMs() - w0;
+      this.stats.ms = stageMs() - w0;
       return;
     }
     const want: { b: Ball; priority: number }[] = [];
@@ -139,7 +139,7 @@ export class TrackIdentities {
       });
     }
     this.stats.crops = chosen.length;
-    this.stats.ms = cpuMs() - w0;
+    this.stats.ms = stageMs() - w0;
   }
 
   /** Looks at a track every frame for a while; its evidence so far counts less (once per episode). */

@@ -61,7 +61,7 @@ async function synthetic(): Promise<void> {
   const corner = new Map<ClothName, number[]>();
   const byCell = new Map<string, Tally>();
   const all = tally();
-  const stages: Record<keyof StageTimings, number[]> = { rectify: [], difference: [], edges: [], votes: [], candidates: [], refine: [], blobs: [], total: [], wall: [] };
+  const stages: Record<keyof StageTimings, number[]> = { rectify: [], difference: [], edges: [], votes: [], candidates: [], refine: [], blobs: [], total: [] };
   const windowed: number[] = [];
   const calibMs: number[] = [];
   let kindRight = 0;
@@ -144,7 +144,7 @@ async function synthetic(): Promise<void> {
   for (const [name, t] of byCell) row(name, t);
   row('all', all);
   console.log(`\nIdentity model on single crops of ${kindAll} detected resting balls (no voting, no rack adaptation): id ${pct(idRight, kindAll)}, kind ${pct(kindRight, kindAll)}`);
-  console.log('\nSpeed: median ms of CPU time per 1080p frame (single-threaded; `wall` is the wall clock on this shared machine)');
+  console.log('\nSpeed: median ms per 1080p frame (single-threaded, by the stages\' clock: their CPU time on a core nobody else uses)');
   console.log(`  whole bed:  ${(Object.keys(stages) as (keyof StageTimings)[]).map((k) => `${k} ${med(stages[k]).toFixed(1)}`).join(' | ')}`);
   console.log(`  tracker windows (0.05 m around each ball): total ${med(windowed).toFixed(1)}`);
   if (failures.length) console.log(`\nFailures (${failures.length}):\n  ${failures.slice(0, 40).join('\n  ')}`);
