@@ -25,7 +25,7 @@
 //     goes before the rack line.
 // Every assumption is reported as a note so the reader knows which calls rest on one.
 import type { BallId } from '../contract/ids.ts';
-import type { Call, Declared, LogLine, ShotLine } from '../contract/log.ts';
+import type { Call, Declared, LogLine, ShotLine, WarningLine } from '../contract/log.ts';
 import { reduce } from '../rules/engine.ts';
 import type { RefereeState } from '../rules/state.ts';
 
@@ -176,6 +176,14 @@ export interface ReplayOptions {
 /** How long after a shot's end the warning is taken to be given (the contract's lines are in time order). */
 const WARNING_AFTER_S = 0.5;
 
+/** The warning taken as given to `to` after `shot`, before the line that follows it. */
+function warningAfter(shot: ShotLine, to: string, following: LogLine | undefined): WarningLine {
+  const end = shot.end?.t ?? shot.t;
+  const next = following && following.kind !== 'match' ? following.t : undefined;
+  const t = end === undefined ? undefined : Math.min(end + WARNING_AFTER_S, next ?? Infinity);
+  return { kind: 'warning', ...(t !== undefined ? { t } : {}), to };
+}
+
 /** Walks an inferred log (match line first), choosing each shot's declarations. */
 export function refereeWithoutOperator(log: readonly LogLine[], options: ReplayOptions = { warnings: true }): ReplayResult {
   const lines: LogLine[] = [];
@@ -201,14 +209,10 @@ export function refereeWithoutOperator(log: readonly LogLine[], options: ReplayO
     const step = reduce(state, line, lineNo);
     state = step.state;
     lines.push(line);
-    const due = options.warnings && line.kind === 'shot' ? step.calls.find((c) => c.input === 'shot')?.warningDue : undefined;
-    if (typeof due === 'string' && line.kind === 'shot') {
-      const shotEnd = line.end?.t ?? line.t;
-      const following = log[i + 1];
-      const next = following && following.kind !== 'match' ? following.t : undefined;
-      const t = shotEnd === undefined ? undefined : next === undefined ? shotEnd + WARNING_AFTER_S : Math.min(shotEnd + WARNING_AFTER_S, next);
-      const warning: LogLine = { kind: 'warning', ...(t !== undefined ? { t } : {}), to: due };
-      notes.push({ line: lines.length + 1, t: t ?? null, note: `${due} is on two fouls: the warning taken as given by the referee (G19), so a third foul is penalised` });
+    const due = step.calls.find((c) => c.input === 'shot')?.warningDue;
+    if (options.warnings && line.kind === 'shot' && typeof due === 'string') {
+      const warning = warningAfter(line, due, log[i + 1]);
+      notes.push({ line: lines.length + 1, t: warning.t ?? null, note: `${due} is on two fouls: the warning taken as given by the referee (G19), so a third foul is penalised` });
       state = reduce(state, warning, lines.length + 1).state;
       lines.push(warning);
     }
