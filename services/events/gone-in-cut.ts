@@ -14,7 +14,7 @@ import type { Vanishing } from './vanish.ts';
 import { len, sub } from './vec.ts';
 
 /** The ball's last sighting lies this close (s) before the stretch began: it went with the view. */
-const WENT_WITH_VIEW = 0.1;
+export const WENT_WITH_VIEW = 0.1;
 /** Seconds of view after the stretch, before the next shot, in which a ball at rest would have been found again. */
 export const VIEW_BACK = 1;
 

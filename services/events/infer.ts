@@ -20,7 +20,7 @@ import { buildShotModels, restNear, SETTLE } from './shot-models.ts';
 import { DEFAULT_SEGMENT, findShots, type SegmentOptions, type ShotWindow } from './shots.ts';
 import { findVanishings, lastingSightings, type Vanishing } from './vanish.ts';
 import { nameUnseenFlights } from './unseen-flights.ts';
-import { goneInCut } from './gone-in-cut.ts';
+import { WENT_WITH_VIEW, goneInCut } from './gone-in-cut.ts';
 import { droppedWhereStruck } from './struck-into-pocket.ts';
 import { afterLastContact, hitsOfUnexplained } from './vanish-hits.ts';
 import type { CauseOptions } from './cause-options.ts';
@@ -236,7 +236,12 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   const noise = new Map([...motions].map(([id, m]) => [id, m.noise]));
   const profiled = profileTouches(models, table, contactsAndCushions, noise, o.causes.minKink);
   const touches = [...profiled, ...gentleCushionTouches(models, table, [...contactsAndCushions, ...profiled], frameTime, noise)];
-  let vanished = findVanishings(sightings, table, still, shot.end + frameTime, nextStart, recordingEnd);
+  // A stroke played while the view was away: a ball that went out of sight with the view (a
+  // frame or two before the cue ball's last sighting, hidden there by the player) may have left
+  // in the cut too, so it is looked for from the view's going (9-ball 8141 of the cuts eval).
+  const cutAtStroke = o.unseen.find((u) => u.from <= t1 && u.to >= still);
+  const lookFrom = cutAtStroke ? Math.min(still, cutAtStroke.from - WENT_WITH_VIEW) : still;
+  let vanished = findVanishings(sightings, table, lookFrom, shot.end + frameTime, nextStart, recordingEnd);
   // A ball creeping to a cushion reads as still a while before it gets there.
   const crept = Math.min(shot.end + CREEP_TO_CUSHION, nextStart);
   contactsAndCushions.push(...touches.filter((e) => e.t >= strikeT && e.t <= crept && !droppingIn(e, vanished, models, table)));

@@ -226,6 +226,16 @@ describe('event inference across a camera cut', () => {
     const shotsOver = (f: TrackFrame[]) => inferEvents(f, { unseen: [cut] }).filter((l): l is ShotLine => l.kind === 'shot');
     expect(shotsOver(frames({ 0: { x: 0.48, y: 0.05 } }))).toHaveLength(0);
     expect(shotsOver(frames({ 0: { x: 0.48, y: 0.05 }, 2: { x: 0.9, y: 0.1 } }))).toHaveLength(1);
-    expect(shotsOver(frames({ 0: { x: 0.48, y: 0.05 }, 3: null }))).toHaveLength(1);
+    const gone = shotsOver(frames({ 0: { x: 0.48, y: 0.05 }, 3: null }));
+    expect(gone).toHaveLength(1);
+    expect(pockets(gone[0]!.events)).toEqual(['3@foot-right']);
+    // 9-ball 8141 (720p30): the 3 was last seen a frame before the view went (the player over
+    // it), the cue ball until the view went. It left in the cut all the same: pocketed, the
+    // pocket marked as read. Looked for from the cue ball's last sighting only, it stayed on the
+    // bed, and it was the lowest ball, so the next two legal shots were called fouls.
+    const hidden = frames({ 0: { x: 0.48, y: 0.05 }, 3: null }).map((f) => (f.t > 3 - 1.5 / 60 && f.t < cut.from ? { ...f, balls: f.balls.filter((b) => b.id !== 3) } : f));
+    const [shot] = shotsOver(hidden);
+    expect(pockets(shot!.events)).toEqual(['3@foot-right']);
+    expect(shot!.uncertain?.map((u) => u.fact)).toContain('pocket');
   });
 });
