@@ -236,9 +236,10 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   const noise = new Map([...motions].map(([id, m]) => [id, m.noise]));
   const profiled = profileTouches(models, table, contactsAndCushions, noise, o.causes.minKink);
   const touches = [...profiled, ...gentleCushionTouches(models, table, [...contactsAndCushions, ...profiled], frameTime, noise)];
-  // A stroke played while the view was away: a ball that went out of sight with the view (a
-  // frame or two before the cue ball's last sighting, hidden there by the player) may have left
-  // in the cut too, so it is looked for from the view's going (9-ball 8141 of the cuts eval).
+  // A stroke played while the view was away: the shot's last still moment is the view's going,
+  // after every ball's last sighting, so a ball that left in the cut was never looked for. It is
+  // looked for from a little before the view went (the sightings `goneInCut` takes as going with
+  // the view; 9-ball 8141 of the cuts eval: the lowest ball kept on the bed).
   const cutAtStroke = o.unseen.find((u) => u.from <= t1 && u.to >= still);
   const lookFrom = cutAtStroke ? Math.min(still, cutAtStroke.from - WENT_WITH_VIEW) : still;
   let vanished = findVanishings(sightings, table, lookFrom, shot.end + frameTime, nextStart, recordingEnd);
