@@ -9,6 +9,7 @@ import type { BallId } from '../contract/ids.ts';
 import type { TrackBall, TrackFrame } from '../contract/tracks.ts';
 import { capturingPocket, type TableGeometry } from '../table/geometry.ts';
 import { indexAtOrBefore } from './series.ts';
+import { MAX_BALL_SPEED } from './refine.ts';
 
 /** A flight lasts at most this long (s) from its first sighting to its last. */
 const FLIGHT_MAX = 0.6;
@@ -19,8 +20,7 @@ const MOUTH_REACH = 0.12;
 const FLIGHT_AHEAD = 0.1;
 /** The ball that flew it was last seen at most this long (s) before the flight's first sighting… */
 const LAST_SEEN_BEFORE = 0.5;
-/** …not faster than this (m/s) from there… */
-const MAX_SPEED = 14;
+/** …not faster than a ball ever goes (MAX_BALL_SPEED) from there… */
 /** …and is not seen again until this long (s) after the flight's end. */
 const GONE_FOR = 1;
 
@@ -73,7 +73,7 @@ function flewFrom(s: Sighting, path: readonly Sighting[], R: number): boolean {
   const dt = a.t - s.t;
   if (!(dt > 0) || dt > LAST_SEEN_BEFORE) return false;
   const dx = a.x - s.x, dy = a.y - s.y, d = Math.hypot(dx, dy);
-  if (d > MAX_SPEED * dt) return false;
+  if (d > MAX_BALL_SPEED * dt) return false;
   const ux = b.x - a.x, uy = b.y - a.y, u = Math.hypot(ux, uy);
   if (!(u > 0)) return false;
   // Moving away from it, and its line passes near it (the first sightings of a blur are rough).

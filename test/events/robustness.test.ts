@@ -46,6 +46,26 @@ describe('event inference on degenerate input', () => {
     expect(pockets(shot[0]!.events)).toEqual(pockets(sim.events));
   });
 
+  it('finds the break\'s first contact when the cue ball is seen one frame after the strike, then not until the rack (9-ball 8147 of the cuts eval, 1080p60)', () => {
+    // The cue ball flew 1.3 m at 9 m/s unseen. Its paths before and after the gap met 9 ms after
+    // its last sighting, at 159 m/s, beside the rack, and that kink was taken as a hit on the 3.
+    const R = 0.028575;
+    const D = 2 * R + 0.0005;
+    // A rack of six, the 1 at the apex: row k of k + 1 balls, D apart.
+    const rack = [[1, 0, 0], [2, 1, 0], [3, 1, 1], [4, 2, 0], [5, 2, 1], [6, 2, 2]].map(([id, k, j]) => [id!, 0.635 + k! * D * 0.866, (j! - k! / 2) * D] as const);
+    const cue = { x: -0.77, y: -0.21 };
+    const { frames, sim } = trackShot({
+      balls: [{ id: 0, ...cue }, ...rack.map(([id, x, y]) => ({ id: id as BallId, x, y }))],
+      strike: { speed: 9, direction: Math.atan2(0 - cue.y, 0.635 - R - cue.x) }, fps: 60, noise: 0.0005,
+    });
+    const truth = firstContact(sim.events)!;
+    expect(truth).toMatchObject({ a: 0, b: 1 });
+    const strikeT = sim.events.find((e) => e.type === 'strike')!.t;
+    const shot = shots(hideBall(frames, 0 as BallId, strikeT + 1.5 / 60, truth.t + 1 / 60));
+    expect(shot).toHaveLength(1);
+    expect(firstContact(shot[0]!.events)).toMatchObject({ a: 0, b: 1 });
+  });
+
   it('does not take a ball hidden at the strike and seen again elsewhere for a pocketed one (only real pockets)', () => {
     // The same pot from farther back: the cue ball is hidden for 20 frames and seen again rolling, before the hit.
     const { frames, sim } = trackShot({
