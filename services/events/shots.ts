@@ -241,6 +241,8 @@ function acrossUnseen(windows: ShotWindow[], motions: Map<BallId, BallMotion>, u
     return;
   }
   if (going && !struck) return;
+  // The stroke seen as the view came back is a shot of its own already.
+  if (cap - back.t < UNSEEN_START) return;
   windows.push(windowOf(motions, null, back.t, u.from, back.t, cap, o));
   windows.sort((x, y) => x.firstMoving - y.firstMoving);
 }

@@ -263,21 +263,29 @@ describe('event inference across a camera cut', () => {
     const cut = { from: 3 + 1 / 60, to: 5 - 1 / 60 };
     // The cue ball struck at 1 s, still rolling at 0.4 m/s as the view went; when it came back the
     // cue ball rolled at 1.5 m/s elsewhere (struck again in the cut), and it stopped at 6.5 s.
-    const cueAt = (t: number): { x: number; y: number } => {
+    // `still`: the cue ball seen at rest this long after the view came back before it rolls.
+    const cueAt = (t: number, still: number): { x: number; y: number } => {
       if (t < 1) return { x: -0.5, y: 0 };
       if (t < 5) { const s = Math.min(t - 1, 2); return { x: -0.5 + s - 0.15 * s * s, y: 0 }; }
-      const s = Math.min(t - 5, 1.5);
+      const s = Math.min(Math.max(0, t - 5 - still), 1.5);
       return { x: 0.9, y: -0.4 + 1.5 * s - 0.5 * s * s };
     };
-    const frames: TrackFrame[] = [];
-    for (let k = 0; k < 9 * 60; k++) {
-      const t = k / 60;
-      if (t >= cut.from - 1e-9 && t <= cut.to + 1e-9) continue;
-      const jitter = (id: number) => 0.0005 * Math.sin(7 * k + id);
-      frames.push({ frame: k, t, balls: [{ id: 0 as BallId, x: cueAt(t).x + jitter(0), y: cueAt(t).y + jitter(1) }, { id: 1 as BallId, x: -0.9 + jitter(2), y: 0.4 + jitter(3) }] });
-    }
-    const found = inferEvents(frames, { unseen: [cut] }).filter((l): l is ShotLine => l.kind === 'shot');
+    const shotsWith = (still: number): ShotLine[] => {
+      const frames: TrackFrame[] = [];
+      for (let k = 0; k < 9 * 60; k++) {
+        const t = k / 60;
+        if (t >= cut.from - 1e-9 && t <= cut.to + 1e-9) continue;
+        const jitter = (id: number) => 0.0005 * Math.sin(7 * k + id);
+        const cue = cueAt(t, still);
+        frames.push({ frame: k, t, balls: [{ id: 0 as BallId, x: cue.x + jitter(0), y: cue.y + jitter(1) }, { id: 1 as BallId, x: -0.9 + jitter(2), y: 0.4 + jitter(3) }] });
+      }
+      return inferEvents(frames, { unseen: [cut] }).filter((l): l is ShotLine => l.kind === 'shot');
+    };
+    const found = shotsWith(0);
     expect(found.map((l) => Math.round(l.t!))).toEqual([1, 4]);
     expect(found[1]!.uncertain?.length).toBeGreaterThan(0);
+    // Seen resting half a second after the view came back, then struck: the first shot ended in
+    // the cut and the stroke in view is the second, once.
+    expect(shotsWith(0.5).map((l) => Math.round(l.t!))).toEqual([1, 6]);
   });
 });
