@@ -18,9 +18,11 @@ const FLIGHT_MIN_SPEED = 1;
 /** Its last sighting lies this close (m) to a pocket's mouth, or its line enters the pocket within FLIGHT_AHEAD (s). */
 const MOUTH_REACH = 0.12;
 const FLIGHT_AHEAD = 0.1;
-/** The ball that flew it was last seen at most this long (s) before the flight's first sighting… */
+/**
+ * The ball that flew it was last seen at most this long (s) before the flight's first sighting,
+ * no farther than a ball goes at MAX_BALL_SPEED in the time between…
+ */
 const LAST_SEEN_BEFORE = 0.5;
-/** …not faster than a ball ever goes (MAX_BALL_SPEED) from there… */
 /** …and is not seen again until this long (s) after the flight's end. */
 const GONE_FOR = 1;
 
