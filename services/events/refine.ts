@@ -184,11 +184,13 @@ export function refineKink(
   // Paths that meet only at an impossible speed are no kink: a cue ball unseen for a break's
   // flight (9-ball 8147 of the cuts eval, 1080p60) met its next path 1.3 m away 9 ms after its
   // last sighting, at 159 m/s, and that "kink" beside the rack was taken as a hit on the 3.
+  const tooFast = (fit: Fit): boolean => {
+    const va = qb ? 3 : 2;
+    return Math.hypot(fit.ux[1]!, fit.uy[1]!) > MAX_BALL_SPEED || Math.hypot(fit.ux[va]!, fit.uy[va]!) > MAX_BALL_SPEED;
+  };
   const cost = (tau: number): number => {
     const fit = fitAt(tau, qb, qa);
-    if (!fit) return Infinity;
-    const va = qb ? 3 : 2;
-    return Math.hypot(fit.ux[1]!, fit.uy[1]!) > MAX_BALL_SPEED || Math.hypot(fit.ux[va]!, fit.uy[va]!) > MAX_BALL_SPEED ? Infinity : fit.rss;
+    return !fit || tooFast(fit) ? Infinity : fit.rss;
   };
   let tau = minimise(cost, tLo, tHi, 48);
   let fit = fitAt(tau, qb, qa);
@@ -198,7 +200,7 @@ export function refineKink(
     tau = minimise(cost, tLo, tHi, 48);
     fit = fitAt(tau, qb, qa);
   }
-  if (!fit || !Number.isFinite(cost(tau))) return null;
+  if (!fit || tooFast(fit)) return null;
   const { ux, uy } = fit;
   const va = qb ? 3 : 2;
   const before: Quadratic = { t0: tau, x: [ux[0]!, ux[1]!, qb ? ux[2]! : 0], y: [uy[0]!, uy[1]!, qb ? uy[2]! : 0] };

@@ -3,7 +3,7 @@
 // shots (balls disturbed while no shot was in progress).
 import type { BallId } from '../contract/ids.ts';
 import { BALL_RADIUS } from '../table/spec.ts';
-import { fitLine, indexAtOrBefore, type Series } from './series.ts';
+import { fitLine, indexAtOrBefore, speedOf, type Series } from './series.ts';
 import { VIEW_BACK } from './gone-in-cut.ts';
 import type { BallMotion, MotionRun } from './motion.ts';
 import type { Stretch } from './uncertain.ts';
@@ -233,14 +233,12 @@ function acrossUnseen(windows: ShotWindow[], motions: Map<BallId, BallMotion>, u
   if (over && !(struck && speeds.before >= ROLLING)) return;
   if (back === null) return;
   const cap = windows.find((w) => w.firstMoving > u.to)?.firstMoving ?? Infinity;
-  if (over) over.end = u.from;
   const going = over ?? windows.find((w) => w.lastStill < u.from && w.end >= u.from - o.restHold);
-  if (going && back.rolling && !struck) {
-    const carried = windowOf(motions, null, back.t, u.from, back.t, cap, o);
-    going.end = Math.max(going.end, carried.end);
+  if (going && !struck) {
+    if (back.rolling) going.end = Math.max(going.end, windowOf(motions, null, back.t, u.from, back.t, cap, o).end);
     return;
   }
-  if (going && !struck) return;
+  if (over) over.end = u.from;
   // The stroke seen as the view came back is a shot of its own already.
   if (cap - back.t < UNSEEN_START) return;
   windows.push(windowOf(motions, null, back.t, u.from, back.t, cap, o));
@@ -266,9 +264,10 @@ function speedsAround(motions: Map<BallId, BallMotion>, u: Stretch, back: number
   const fastest = (from: number, to: number): number => {
     let v = 0;
     for (const m of motions.values()) {
-      const near = m.series.samples.filter((p) => p.t >= from - 1e-9 && p.t <= to + 1e-9);
+      const s = m.series.samples;
+      const near = s.slice(indexAtOrBefore(s, from - 1e-9) + 1, indexAtOrBefore(s, to + 1e-9) + 1);
       const fit = near.length >= 3 ? fitLine(near, near[0]!.t) : null;
-      if (fit) v = Math.max(v, Math.hypot(fit.vx, fit.vy));
+      if (fit) v = Math.max(v, speedOf(fit));
     }
     return v;
   };
