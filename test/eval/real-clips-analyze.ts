@@ -10,18 +10,23 @@
 //    its box, grown by half its size, once projected into the image).
 // Each clip is analysed with a learned ball detector never trained on its table (leave one source
 // out: models/ball-detector/*.train.json); `--classical` runs the classical detector alone.
+// Calibrated as at an installation: automatically from the video, and where the calibration
+// doubts the bed, the operator's four corners (stood in for by the labelled field of the clip's
+// first frame: real-bed.ts `operatorBed`); `--automatic` keeps the doubted bed.
 // Prints one line per clip and the count of clips right.
-//   node bin/run-ts.mjs test/eval/real-clips-analyze.ts [--clips game2_clip1,…] [--keep DIR] [--classical]
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+//   node bin/run-ts.mjs test/eval/real-clips-analyze.ts [--clips game2_clip1,…] [--keep DIR] [--classical] [--automatic]
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { analyzeVideo } from '../../services/analyze/analyze.ts';
+import { calibrateFromVideo } from '../../services/analyze/auto-calibrate.ts';
 import type { BallId } from '../../services/contract/ids.ts';
 import type { LogLine, ShotLine } from '../../services/contract/log.ts';
 import { loadCalibration, tableToImage } from '../../services/vision/calibration/calibration-model.ts';
 import { kindOfClass, type BallKind } from '../../services/vision/identity/classes.ts';
 import { HeldOutDetectors } from './vision/learned-source-detector.ts';
 import { REAL_CLIPS_ROOT, readBoxes, realClips, sourceOf, type Box } from './vision/real.ts';
+import { installedBed } from './vision/field-mask.ts';
 
 export interface ClipVerdict {
   clip: string;
@@ -33,6 +38,8 @@ export interface ClipVerdict {
   present: { boxed: number; atStroke: number };
   /** The automatic calibration's doubts (codes): where any, the referee asks the operator for the bed's corners before a match. */
   bedDoubts: string[];
+  /** The bed analysed on: the automatic calibration's, or the operator's corners where it doubted. */
+  bed: 'automatic' | 'operator';
   right: boolean;
   note: string;
 }
@@ -58,7 +65,7 @@ export function pocketedKinds(first: readonly Box[], last: readonly Box[]): Ball
 const kindOfId = (id: BallId | null): BallKind | 'unknown' => (id === null ? 'unknown' : kindOfClass(id));
 
 /** The verdict on one analysed clip, from its output folder and its labels. */
-export function judgeClip(clip: string, out: string): ClipVerdict {
+export function judgeClip(clip: string, out: string, auto: { doubts: string[]; bed: ClipVerdict['bed'] }): ClipVerdict {
   const lines = readFileSync(join(out, 'events.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as LogLine);
   const shots = lines.filter((l): l is ShotLine => l.kind === 'shot');
   const disturbed = lines.filter((l) => l.kind === 'disturbed').length;
@@ -71,13 +78,13 @@ export function judgeClip(clip: string, out: string): ClipVerdict {
   const cueLast = last.some((b) => b[4] === 'cue');
   const cueGone = shot?.events.some((e) => (e.type === 'pocket' || e.type === 'off-table') && e.ball === 0) ?? false;
   const cal = loadCalibration(join(out, 'calibration.json'));
-  const bedDoubts = [...new Set((cal.fit?.doubts ?? []).map((d) => d.code))];
   const startBalls = shot?.start?.balls ?? [];
   const inBox = (b: Box, p: { x: number; y: number }): boolean => {
     const { u, v } = tableToImage(cal, p.x, p.y, 'ball');
     return u >= b[0] - b[2] / 2 && u <= b[0] + 1.5 * b[2] && v >= b[1] - b[3] / 2 && v <= b[1] + 1.5 * b[3];
   };
-  const atStroke = first.filter((b) => startBalls.some((p) => inBox(b, p))).length;
+  const missing = first.filter((b) => !startBalls.some((p) => inBox(b, p)));
+  const atStroke = first.length - missing.length;
   const cueKept = cueLast ? !cueGone : null;
   const pocketsRight = JSON.stringify(got) === JSON.stringify(wanted);
   const right = shots.length === 1 && pocketsRight && cueKept !== false && disturbed === 0 && atStroke === first.length;
@@ -86,15 +93,15 @@ export function judgeClip(clip: string, out: string): ClipVerdict {
   if (!pocketsRight) notes.push(`pocketed ${got.join(',') || 'none'} (want ${wanted.join(',') || 'none'})`);
   if (cueKept === false) notes.push('cue ball called off the bed');
   if (disturbed > 0) notes.push(`${disturbed} disturbed`);
-  if (atStroke !== first.length) notes.push(`${first.length - atStroke} boxed balls missing at the stroke`);
-  return { clip: basename(clip), shots: shots.length, pocketedWanted: wanted, pocketedGot: got, cueKept, disturbed, present: { boxed: first.length, atStroke }, bedDoubts, right, note: notes.join('; ') };
+  if (missing.length) notes.push(`missing at the stroke: ${missing.map((b) => `${b[4]} at ${Math.round(b[0] + b[2] / 2)},${Math.round(b[1] + b[3] / 2)}`).join(', ')}`);
+  return { clip: basename(clip), shots: shots.length, pocketedWanted: wanted, pocketedGot: got, cueKept, disturbed, present: { boxed: first.length, atStroke }, bedDoubts: auto.doubts, bed: auto.bed, right, note: notes.join('; ') };
 }
 
 /**
  * Analyses each clip (8-ball, calibrated from its video) and judges it: the learned detector a
  * model never trained on the clip's table, or none (`classical`).
  */
-export async function evaluateRealClips(root = REAL_CLIPS_ROOT, only: readonly string[] = [], keep?: string, classical = false): Promise<ClipVerdict[]> {
+export async function evaluateRealClips(root = REAL_CLIPS_ROOT, only: readonly string[] = [], keep?: string, classical = false, automatic = false): Promise<ClipVerdict[]> {
   const verdicts: ClipVerdict[] = [];
   for (const clip of realClips(root)) {
     const name = basename(clip);
@@ -102,10 +109,17 @@ export async function evaluateRealClips(root = REAL_CLIPS_ROOT, only: readonly s
     const out = keep ? join(keep, name) : mkdtempSync(join(tmpdir(), 'railbird-real-e2e-'));
     try {
       const learned = classical ? null : HeldOutDetectors.modelFor(sourceOf(name));
-      await analyzeVideo({ video: join(clip, `${name}.mp4`), out, game: '8ball', players: ['A', 'B'], jobs: 1, pictures: keep !== undefined, pipeline: { learned } });
-      verdicts.push(judgeClip(clip, out));
+      const video = join(clip, `${name}.mp4`);
+      const auto = (await calibrateFromVideo(video, { table: '9ft' })).calibration;
+      const doubts = [...new Set((auto.fit?.doubts ?? []).map((d) => d.code))];
+      const installed = automatic ? { calibration: auto, bed: 'automatic' as const } : await installedBed(auto, clip, 'first');
+      const calibration = join(out, 'installed-calibration.json');
+      mkdirSync(out, { recursive: true });
+      writeFileSync(calibration, JSON.stringify(installed.calibration, null, 2) + '\n');
+      await analyzeVideo({ video, out, calibration, game: '8ball', players: ['A', 'B'], jobs: 1, pictures: keep !== undefined, pipeline: { learned } });
+      verdicts.push(judgeClip(clip, out, { doubts, bed: installed.bed }));
     } catch (e) {
-      verdicts.push({ clip: name, shots: 0, pocketedWanted: [], pocketedGot: [], cueKept: null, disturbed: 0, present: { boxed: 0, atStroke: 0 }, bedDoubts: [], right: false, note: `analyze failed: ${(e as Error).message}` });
+      verdicts.push({ clip: name, shots: 0, pocketedWanted: [], pocketedGot: [], cueKept: null, disturbed: 0, present: { boxed: 0, atStroke: 0 }, bedDoubts: [], bed: 'automatic', right: false, note: `analyze failed: ${(e as Error).message}` });
     } finally {
       if (!keep) rmSync(out, { recursive: true, force: true });
     }
@@ -114,13 +128,13 @@ export async function evaluateRealClips(root = REAL_CLIPS_ROOT, only: readonly s
 }
 
 export function printRealClipVerdicts(verdicts: readonly ClipVerdict[]): void {
-  console.log('\nReal clips end to end (railbird analyze --game 8ball on each one-shot clip; right: one shot, the pocketed kinds the labels imply, the cue ball kept when it is on the last frame, no disturbed line, every boxed ball present at the stroke; bed: the automatic calibration\'s doubts, where the operator would be asked for the corners)');
+  console.log('\nReal clips end to end (railbird analyze --game 8ball on each one-shot clip; right: one shot, the pocketed kinds the labels imply, the cue ball kept when it is on the last frame, no disturbed line, every boxed ball present at the stroke; bed: the automatic calibration\'s doubts, and where it doubted, the operator\'s corners were taken)');
   const pad = (s: string | number, n: number): string => String(s).padStart(n);
   console.log(`${pad('clip', 12)} ${pad('table', 6)} ${pad('shots', 5)} ${pad('pocketed (want)', 28)} ${pad('cue kept', 8)} ${pad('disturbed', 9)} ${pad('at stroke', 9)} ${pad('right', 5)} ${pad('bed', 24)}  note`);
   for (const v of verdicts) {
     const pk = `${v.pocketedGot.join(',') || '-'} (${v.pocketedWanted.join(',') || '-'})`;
     const cue = v.cueKept === null ? 'n/a' : v.cueKept ? 'yes' : 'no';
-    console.log(`${pad(v.clip, 12)} ${pad(sourceOf(v.clip), 6)} ${pad(v.shots, 5)} ${pad(pk, 28)} ${pad(cue, 8)} ${pad(v.disturbed, 9)} ${pad(`${v.present.atStroke}/${v.present.boxed}`, 9)} ${pad(v.right ? 'yes' : 'no', 5)} ${pad(v.bedDoubts.join(',') || 'sure', 24)}  ${v.note}`);
+    console.log(`${pad(v.clip, 12)} ${pad(sourceOf(v.clip), 6)} ${pad(v.shots, 5)} ${pad(pk, 28)} ${pad(cue, 8)} ${pad(v.disturbed, 9)} ${pad(`${v.present.atStroke}/${v.present.boxed}`, 9)} ${pad(v.right ? 'yes' : 'no', 5)} ${pad(`${v.bedDoubts.join(',') || 'sure'}${v.bed === 'operator' ? ' → operator' : ''}`, 24)}  ${v.note}`);
   }
   console.log(`right: ${verdicts.filter((v) => v.right).length} of ${verdicts.length}`);
 }
@@ -128,5 +142,5 @@ export function printRealClipVerdicts(verdicts: readonly ClipVerdict[]): void {
 if (process.argv[1] && process.argv[1].endsWith('real-clips-analyze.ts')) {
   const arg = (n: string): string | undefined => { const i = process.argv.indexOf(n); return i >= 0 ? process.argv[i + 1] : undefined; };
   if (!existsSync(REAL_CLIPS_ROOT)) console.log(`\nReal clips: ${REAL_CLIPS_ROOT} not present, skipped`);
-  else printRealClipVerdicts(await evaluateRealClips(REAL_CLIPS_ROOT, arg('--clips')?.split(',') ?? [], arg('--keep'), process.argv.includes('--classical')));
+  else printRealClipVerdicts(await evaluateRealClips(REAL_CLIPS_ROOT, arg('--clips')?.split(',') ?? [], arg('--keep'), process.argv.includes('--classical'), process.argv.includes('--automatic')));
 }

@@ -7,7 +7,9 @@ import { parseCalibration, undistortPixel } from '../../services/vision/calibrat
 import { liftedPlaneHomography } from '../../services/vision/calibration/camera-pose.ts';
 import type { RgbImage } from '../../services/vision/decode/image.ts';
 import { applyH, invMat3 } from '../../services/vision/numeric/linalg.ts';
-import { fieldBeyond, sideError } from '../eval/vision/real-bed.ts';
+import { sideError } from '../eval/vision/real-bed.ts';
+import { fieldBeyond, operatorBed } from '../eval/vision/field-mask.ts';
+import { tableToImage } from '../../services/vision/calibration/calibration-model.ts';
 
 const cal = parseCalibration(JSON.parse(readFileSync(new URL('../../recordings/demo/calibration.json', import.meta.url), 'utf8')));
 
@@ -36,5 +38,19 @@ describe('real-bed: the field beyond each side of a calibrated bed', () => {
     expect(off.head!).toBeCloseTo(0.03, 2);
     expect(off.foot!).toBeCloseTo(0.07, 2);
     expect(sideError(off)!).toBeGreaterThan(0.015);
+  });
+
+  it('reads a side put beyond the field\'s end as negative (8 cm toward the foot: 3 cm short of the head\'s nose)', () => {
+    // Before, that side read as out of view (null), so the bed's largest error went unseen.
+    expect(fieldBeyond(cal, mask(0.08)).head!).toBeCloseTo(-0.03, 2);
+  });
+
+  it('gives the operator\'s bed: each side at the cushion\'s width inside the field, wherever the automatic bed was', () => {
+    const op = operatorBed(cal, mask(0.08));
+    for (const [x, y] of [[-1.27, -0.635], [1.27, -0.635], [1.27, 0.635], [-1.27, 0.635]] as const) {
+      const got = tableToImage(op, x, y);
+      const want = tableToImage(cal, x + 0.08, y);
+      expect(Math.hypot(got.u - want.u, got.v - want.v)).toBeLessThan(1.5);
+    }
   });
 });

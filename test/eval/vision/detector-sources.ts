@@ -16,7 +16,8 @@
 // Sources:
 // - game1, game2: the labelled first / last frames of ../shared/data/real/clips-dev/<source>_clip*
 //   (1024×576 broadcast, 101 and 49 boxes), each calibrated from the frame itself (as `railbird
-//   detect` does);
+//   detect` does), and where that calibration doubts the bed, the operator's corners (as at an
+//   installation: field-mask.ts `installedBed`);
 // - phone: ../shared/data/real/balls-phone-yolo/test (60 real photos, 640×640 stretched, class 0
 //   boxes), given no calibration (low side views of home tables; the classical detector calibrates
 //   each photo itself, as `railbird detect` does, and gets a table on most, rarely the right one);
@@ -46,7 +47,8 @@ import { BallIdentifier } from '../../../services/vision/identity/classifier.ts'
 import { detectLine, nameBalls } from '../../../services/cli/vision-commands.ts';
 import { scoreFrame } from '../../support/detection-metrics.ts';
 import { evalScene, type LayoutKind } from '../../support/render-scenes.ts';
-import { FRAMES, REAL_CLIPS_ROOT, labelledPaths, readBoxes, realClips, sourceOf } from './real.ts';
+import { FRAMES, REAL_CLIPS_ROOT, labelledPaths, readBoxes, realClips, sourceOf, type LabelledFrame } from './real.ts';
+import { installedBed } from './field-mask.ts';
 
 export const PHONE_ROOT = fileURLToPath(new URL('../../../../shared/data/real/balls-phone-yolo', import.meta.url));
 export const REAL_SOURCES = ['game1', 'game2', 'phone'] as const;
@@ -79,12 +81,14 @@ export interface LabelledImage {
   boxes: [number, number, number, number][];
   /** The labels leave out balls in a pocket's jaws (the clips). */
   jawsUnlabelled: boolean;
+  /** A clip's labelled frame: its clip folder and which (its mask gives the operator's bed where the calibration doubts). */
+  frame?: { clip: string; which: LabelledFrame };
 }
 
 /** The clips' labelled frames of one source (game1, game2 …). */
 export function clipImages(source: string, root = REAL_CLIPS_ROOT): LabelledImage[] {
   return realClips(root).filter((c) => sourceOf(c) === source).flatMap((clip) => FRAMES.map((which) => ({
-    source, name: `${basename(clip)} ${which}`, path: labelledPaths(clip, which).png,
+    source, name: `${basename(clip)} ${which}`, path: labelledPaths(clip, which).png, frame: { clip, which },
     boxes: readBoxes(clip, which).map((b) => [b[0], b[1], b[2], b[3]] as [number, number, number, number]), jawsUnlabelled: true,
   })));
 }
@@ -182,13 +186,14 @@ interface Prepared {
   cal: VisionCalibration | null;
 }
 
-/** The clips' frames calibrated from themselves; the photos get none (a detector may try its own). */
+/** The clips' frames calibrated from themselves (where the bed is doubted, the operator's: field-mask.ts); the photos get none (a detector may try its own). */
 async function prepareReal(source: SourceName): Promise<Prepared[]> {
   const images = source === 'phone' ? phoneImages('test') : clipImages(source);
   const out: Prepared[] = [];
   for (const img of images) {
     const rgb = await decodeImage(img.path);
-    out.push({ img, rgb, cal: source === 'phone' ? null : tryCalibrate(rgb) });
+    const auto = source === 'phone' ? null : tryCalibrate(rgb);
+    out.push({ img, rgb, cal: auto && img.frame ? (await installedBed(auto, img.frame.clip, img.frame.which)).calibration : auto });
   }
   return out;
 }

@@ -2,6 +2,9 @@
 // with cue / eight / solid / stripe on each clip's first and last frame). Two readings:
 // - stills: `railbird detect` on the two labelled frames alone (calibrated from the frame);
 // - tracked: the vision pipeline run through the whole clip (calibrated from its first frame),
+// each calibrated as at an installation: where the automatic calibration doubts the bed, the
+// operator's corners (field-mask.ts `installedBed`; not for the rescaled and mirrored variants,
+// whose frames the masks do not fit: they keep the automatic bed);
 //   its balls on the labelled frames (the first read 0.1 s in) scored with the kind the pipeline shows then ("live") and
 //   with the kind its track ends the clip with ("review": a recorded match is read to the end).
 // A detection is right when its centre lies in a box ±2 px; the labels leave out balls in a
@@ -11,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectLine } from '../../../services/cli/vision-commands.ts';
+import { installedBed } from './field-mask.ts';
 import { POCKETS } from '../../../services/contract/ids.ts';
 import { TABLE_SPECS, pocketCentre } from '../../../services/table/spec.ts';
 import { calibrate } from '../../../services/vision/calibration/calibrate.ts';
@@ -82,12 +86,12 @@ export function scoreSeen(boxes: readonly Box[], seen: readonly Seen[], cal: Vis
  * Other footage, made from the labelled frames: re-exposed, rescaled, mirrored (an ffmpeg
  * filter, and where the boxes go with it).
  */
-export const FOOTAGE_VARIANTS: readonly { name: string; filter: string; box: (b: Box, width: number) => Box }[] = [
-  { name: 'mirrored', filter: 'hflip', box: (b, w) => [w - b[0] - b[2], b[1], b[2], b[3], b[4]] },
-  { name: '640×360', filter: 'scale=640:360', box: (b) => [b[0] * 0.625, b[1] * 0.625, b[2] * 0.625, b[3] * 0.625, b[4]] },
-  { name: '1920×1080', filter: 'scale=1920:1080', box: (b) => [b[0] * 1.875, b[1] * 1.875, b[2] * 1.875, b[3] * 1.875, b[4]] },
-  { name: 'darker', filter: 'eq=brightness=-0.08:gamma=0.85', box: (b) => b },
-  { name: 'brighter, paler', filter: 'eq=brightness=0.06:gamma=1.2:saturation=0.8', box: (b) => b },
+export const FOOTAGE_VARIANTS: readonly { name: string; filter: string; box: (b: Box, width: number) => Box; movesPixels: boolean }[] = [
+  { name: 'mirrored', filter: 'hflip', box: (b, w) => [w - b[0] - b[2], b[1], b[2], b[3], b[4]], movesPixels: true },
+  { name: '640×360', filter: 'scale=640:360', box: (b) => [b[0] * 0.625, b[1] * 0.625, b[2] * 0.625, b[3] * 0.625, b[4]], movesPixels: true },
+  { name: '1920×1080', filter: 'scale=1920:1080', box: (b) => [b[0] * 1.875, b[1] * 1.875, b[2] * 1.875, b[3] * 1.875, b[4]], movesPixels: true },
+  { name: 'darker', filter: 'eq=brightness=-0.08:gamma=0.85', box: (b) => b, movesPixels: false },
+  { name: 'brighter, paler', filter: 'eq=brightness=0.06:gamma=1.2:saturation=0.8', box: (b) => b, movesPixels: false },
 ];
 
 /** A labelled frame through an ffmpeg filter, as RGB24. */
@@ -104,9 +108,10 @@ export async function stillScore(clip: string, which: LabelledFrame, original: R
   const img = variant ? filteredFrame(labelledPaths(clip, which).png, variant.filter, original.width, original.height) : original;
   const boxes = variant ? readBoxes(clip, which).map((b) => variant.box(b, original.width)) : readBoxes(clip, which);
   try {
-    const cal = calibrate(img.data, img.width, img.height);
+    const auto = calibrate(img.data, img.width, img.height);
+    const { calibration: cal, bed } = variant?.movesPixels ? { calibration: auto, bed: 'automatic' } : await installedBed(auto, clip, which);
     const line = await detectLine(clip, img, cal, model, await detectors.for(sourceOf(clip)));
-    return { score: scoreSeen(boxes, line.balls.map((b) => ({ u: b.x, v: b.y, kind: b.kind })), cal), fit: cal.fit?.edges === 'cushion-noses' ? 'noses' : 'outline only' };
+    return { score: scoreSeen(boxes, line.balls.map((b) => ({ u: b.x, v: b.y, kind: b.kind })), cal), fit: bed === 'operator' ? 'operator' : auto.fit?.edges === 'cushion-noses' ? 'noses' : 'outline only' };
   } catch {
     return { score: scoreSeen(boxes, [], null), fit: 'not found' };
   }
@@ -126,7 +131,8 @@ export interface TrackedClipScore {
  */
 export async function trackedScore(clip: string, first: RgbImage, model: BallIdentifier): Promise<TrackedClipScore> {
   const video = join(clip, `${clip.split('/').pop()!}.mp4`);
-  const cal = calibrate(first.data, first.width, first.height);
+  const auto = calibrate(first.data, first.width, first.height);
+  const { calibration: cal, bed } = await installedBed(auto, clip, 'first');
   const pipeline = new VisionPipeline(cal, { identifier: model, learned: HeldOutDetectors.modelFor(sourceOf(clip)) });
   const seenAt: { trackId: number; u: number; v: number; kind: BallKind }[][] = [];
   const lastKind = new Map<number, BallKind>();
@@ -153,7 +159,7 @@ export async function trackedScore(clip: string, first: RgbImage, model: BallIde
     live[which] = scoreSeen(boxes, on[which], cal);
     review[which] = scoreSeen(boxes, on[which].map((b) => ({ ...b, kind: lastKind.get(b.trackId) ?? b.kind })), cal);
   }
-  return { fit: cal.fit?.edges === 'cushion-noses' ? 'noses' : 'outline only', frames, live, review };
+  return { fit: bed === 'operator' ? 'operator' : auto.fit?.edges === 'cushion-noses' ? 'noses' : 'outline only', frames, live, review };
 }
 
 const pct = (a: number, b: number): string => (b ? ((100 * a) / b).toFixed(2) + ' %' : '-');
