@@ -29,8 +29,12 @@ export interface Track<D extends TablePositioned, H extends IdentityHook = Track
   recent?: { x: number; y: number; t: number }[];
   /** It left rest on its latest detection, slower than a stroke: the next step may show the stroke (a stroke falls inside a frame). */
   leaving?: boolean;
-  /** Where it rested before it left rest, and how many frames ago (for JUST_LEFT frames): a struck ball may outrun its window on its next frame. */
-  restedAt?: { x: number; y: number; frames: number };
+  /**
+   * Where it rested before it left rest, and how many frames ago (for JUST_LEFT frames): a struck
+   * ball may outrun its window on its next frame. `offWay`: its first sighting off rest did not go
+   * on (true for the one frame after, when a second look from the rest is taken; false after).
+   */
+  restedAt?: { x: number; y: number; frames: number; offWay?: boolean };
   /**
    * It left rest at a stroke's speed from a still table (from x, y; its first sighting off rest
    * wx, wy from there): a strike when its next sighting is further on its way, within

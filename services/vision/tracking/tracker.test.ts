@@ -263,6 +263,28 @@ describe('ball tracker', () => {
     expect(strikes({ x: -0.6, y: 0.2 + 2 * R + 0.002 }, false)).toEqual(['cue']);
   });
 
+  it('marks a stroke whose first sighting off rest the cue\'s tip pulled the wrong way (game2 clip 1), once; not a ball a hand moves 3 cm each way and leaves', () => {
+    // 25 frames/s. The cue ball rests; from frame 30 its readings (cm from rest, along y then x).
+    const marks = (after: readonly (readonly [number, number])[]): number => {
+      const tracker = new BallTracker<Det>({ minHits: 1 });
+      let out = tracker.update([{ x: 0.35, y: 0.5, tag: 'cue' }, { x: -0.5, y: -0.2, tag: 'eight' }], 0);
+      const cue = out.find((o) => o.detection?.tag === 'cue')!.trackId;
+      let n = 0;
+      for (let k = 1; k < 30 + after.length + 10; k++) {
+        const [dy, dx] = k < 30 ? [0, 0] : (after[k - 30] ?? after[after.length - 1]!);
+        out = tracker.update([{ x: 0.35 + dx / 100, y: 0.5 + dy / 100, tag: 'cue' }, { x: -0.5, y: -0.2, tag: 'eight' }], k / 25);
+        n += out.filter((o) => o.struck && o.trackId === cue).length;
+      }
+      return n;
+    };
+    // 3.4 cm toward the cue, 2.5 cm, then away at 1.5 m/s: struck (the code before marked nothing).
+    expect(marks([[3.2, 1.1], [2.5, 0.4], [-3.9, -1.6], [-6.1, -3.6], [-8.1, -5.7], [-10.1, -7.8], [-12.1, -9.9]])).toBe(1);
+    // Struck cleanly: marked once, not again on the second look.
+    expect(marks([[-3.9, -1.6], [-6.1, -3.6], [-8.1, -5.7], [-10.1, -7.8], [-12.1, -9.9]])).toBe(1);
+    // Moved 3.4 cm by a hand, back, 3 cm the other way, and left there: no stroke.
+    expect(marks([[3.2, 1.1], [2.5, 0.4], [-2.8, -1.0], [-2.8, -1.0]])).toBe(0);
+  });
+
   it('marks a stroke while a moving thing without a number (a hand, an arm taken for a ball) is far from the cue ball, not while an unnamed ball moves beside it', () => {
     const strikes = (handAt: { x: number; y: number }): boolean => {
       const tracker = new BallTracker<Det>({ minHits: 1 });

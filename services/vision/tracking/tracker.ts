@@ -191,7 +191,10 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
         tr.last = d;
         (tr.recent ??= []).push({ x: d.x, y: d.y, t });
         while (tr.recent[0]!.t < t - JITTER_KEEP) tr.recent.shift();
+        const secondLook = tr.restedAt?.offWay === true;
+        if (secondLook) tr.restedAt!.offWay = false;
         if (tr.strikeFrom && furtherOnItsWay(tr.strikeFrom, tr.strikeFrom.wx, tr.strikeFrom.wy, d, STRIKE_STEP / 2)) struck.push({ tr, hitters: tr.strikeFrom.hitters });
+        else if (tr.strikeFrom && tr.restedAt && tr.restedAt.offWay === undefined) tr.restedAt.offWay = true;
         delete tr.strikeFrom;
         const moved = tr.anchor ? Math.hypot(d.x - tr.anchor.x, d.y - tr.anchor.y) : 0;
         const leaving = tr.leaving === true;
@@ -200,8 +203,12 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
         else {
           // From rest at a stroke's step, or one frame after leaving rest (the stroke fell late in that frame).
           const fromRest = !!tr.anchor && tr.anchor.hits >= REST_HITS;
+          // One more look from where it rested, the frame after its first sighting off rest did not
+          // go on (its strike unconfirmed): the cue's tip against the ball can pull that sighting the
+          // wrong way (game2 clip 1: 3 cm toward the cue, then away at a stroke's speed).
+          const again = secondLook && Math.hypot(d.x - tr.restedAt!.x, d.y - tr.restedAt!.y) >= STRIKE_STEP;
           // Across missing frames a ball's move is no stroke's step.
-          if (!gap && ((fromRest && moved >= STRIKE_STEP) || (leaving && prev && Math.hypot(d.x - prev.x, d.y - prev.y) >= STRIKE_STEP))) leftRest.push(tr);
+          if (!gap && ((fromRest && moved >= STRIKE_STEP) || (leaving && prev && Math.hypot(d.x - prev.x, d.y - prev.y) >= STRIKE_STEP) || again)) leftRest.push(tr);
           else tr.leaving = fromRest && !gap;
           if (fromRest) tr.restedAt = { x: tr.anchor!.x, y: tr.anchor!.y, frames: 0 };
           tr.anchor = { x: d.x, y: d.y, hits: 1 };
