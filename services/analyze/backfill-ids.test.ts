@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { BallId } from '../contract/ids.ts';
 import type { TrackFrame } from '../contract/tracks.ts';
 import { backfillIds } from './backfill-ids.ts';
 
@@ -15,7 +16,7 @@ describe('backfillIds', () => {
     ];
     const trackIds = [[1, 3], [1, 2, 3], [1, 2, 3], [2, 3], [2, 7, 3]];
     const r = backfillIds(frames, trackIds);
-    expect(r).toEqual({ named: 2, conflicts: 2, struck: 0 });
+    expect(r).toEqual({ named: 2, conflicts: 2, struck: 0, rests: 0 });
     expect(frames[1]!.balls).toEqual([{ id: 0, x: 0.3, y: 0 }, { id: 5, x: 1, y: 0 }]);
     expect(frames[2]!.balls[0]).toEqual({ id: 0, x: 0.6, y: 0 });
     // A track never named stays unnamed.
@@ -58,5 +59,37 @@ describe('backfillIds', () => {
     ];
     expect(backfillIds(other, [[1], [1]]).struck).toBe(0);
     expect(other[0]!.balls[0]!.id).toBe(9);
+  });
+
+  it('finds the struck ball\'s rest behind two sightings the cue\'s tip pulled the wrong way (game2 clip 1)', () => {
+    // Track 1 rests at x 0.35 read as the 14; frames 4–5: pulled 3 cm toward the cue; frame 6 on its way; marked in frame 7.
+    const xs = [0.35, 0.35, 0.35, 0.35, 0.38, 0.375, 0.31, 0.29];
+    const frames: TrackFrame[] = xs.map((x, k) => ({ frame: k, t: k / 25, balls: [{ id: k === 7 ? 0 : 14, x, y: 0.5, ...(k === 7 ? { struck: true } : {}) }] }));
+    const r = backfillIds(frames, xs.map(() => [1]));
+    // Every frame before the mark is the cue ball's (the code before stopped at the pulled pair: frames 0–3 stayed the 14).
+    expect(r.struck).toBe(7);
+    expect(frames.map((f) => f.balls[0]!.id)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+  });
+
+  it('names a resting ball by the number its rest carried most often (game2 clip 1: the 1 read as the 9 until the 9 came into view); a touch ends a rest', () => {
+    // Track 1 rests at (-0.31, -0.54): the 9 for 3 frames, then the 1 for 5 (the 9 seen elsewhere from frame 3).
+    const frames: TrackFrame[] = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => ({
+      frame: k, t: k / 25,
+      balls: [{ id: (k < 3 ? 9 : 1) as BallId, x: -0.31 + 0.004 * (k % 2), y: -0.54 }, ...(k >= 3 ? [{ id: 9 as BallId, x: 1.2, y: -0.17 }] : [])],
+    }));
+    const r = backfillIds(frames, frames.map((f) => f.balls.map((_, i) => i + 1)));
+    expect(r.rests).toBe(3);
+    expect(frames.map((f) => f.balls[0]!.id)).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+    // A cue ball stunned to a stop where the 5 rested takes over its track: the 5's rest keeps its number.
+    const stun: TrackFrame[] = [0, 1, 2, 3, 4, 5, 6, 7, 8].map((k) => ({
+      frame: k, t: k / 25,
+      balls: [
+        { id: k < 3 ? 5 : 0, x: 0.2, y: 0.1 },
+        k < 3 ? { id: 0, x: -0.2 + 0.12 * k, y: 0.1 } : { id: 5, x: 0.2 + 0.1 * (k - 2), y: 0.1 },
+      ],
+    }));
+    const before = stun.map((f) => f.balls[0]!.id);
+    expect(backfillIds(stun, stun.map(() => [1, 2])).rests).toBe(0);
+    expect(stun.map((f) => f.balls[0]!.id)).toEqual(before);
   });
 });

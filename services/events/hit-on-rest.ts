@@ -8,7 +8,7 @@ import { nearestCushion } from './cushion-touch.ts';
 import { closeLook, CUSHION_REBOUND, freshPath, modelPath, unfolded, type Path } from './hitter-paths.ts';
 import { fitQuadratic, evalQ, velQ } from './legs.ts';
 import { argmin, type BallModel, type Change } from './model.ts';
-import { angleBetween, dot, len, sub, type Vec } from './vec.ts';
+import { angleBetween, dot, len, segmentDistance, sub, type Vec } from './vec.ts';
 import type { CauseOptions } from './cause-options.ts';
 
 /** Largest angle between the struck ball's departure and the line of centres. */
@@ -191,13 +191,6 @@ function launchHit(m: BallModel, other: BallModel, c: Change, R: number, o: Caus
   const angle = angleBetween(into, way);
   if (angle > LAUNCH_ANGLE) return null;
   return { t: c.t, score: angle / LAUNCH_ANGLE, centres: sub(c.at, contact), approach: dot(into, way) / wayLength };
-}
-
-/** Distance from p to the segment a–b. */
-function segmentDistance(p: Vec, a: Vec, b: Vec): number {
-  const ab = sub(b, a);
-  const k = Math.max(0, Math.min(1, dot(sub(p, a), ab) / (dot(ab, ab) || 1)));
-  return len(sub(p, { x: a.x + ab.x * k, y: a.y + ab.y * k }));
 }
 
 /** A struck ball this close (m) to a cushion may reach it before its first sample. */

@@ -12,3 +12,10 @@ export function angleBetween(a: Vec, b: Vec): number {
   if (la === 0 || lb === 0) return Math.PI;
   return Math.acos(Math.max(-1, Math.min(1, dot(a, b) / (la * lb))));
 }
+
+/** Distance from p to the segment a–b. */
+export function segmentDistance(p: Vec, a: Vec, b: Vec): number {
+  const ab = sub(b, a);
+  const k = Math.max(0, Math.min(1, dot(sub(p, a), ab) / (dot(ab, ab) || 1)));
+  return len(sub(p, { x: a.x + ab.x * k, y: a.y + ab.y * k }));
+}
