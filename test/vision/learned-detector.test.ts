@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BALL_RADIUS } from '../../services/table/spec.ts';
 import { TableRenderer, randomQuat, type RenderedFrame, type SceneBall } from '../../services/sim/render/index.ts';
 import { Rng } from '../../services/sim/render/prng.ts';
-import { parseCalibration, type VisionCalibration } from '../../services/vision/calibration/calibration-model.ts';
+import { parseCalibration, tableToImage, type VisionCalibration } from '../../services/vision/calibration/calibration-model.ts';
 import type { RgbImage } from '../../services/vision/decode/image.ts';
 import { toYuv } from '../support/rgb-to-yuv.ts';
 import {
-  BALL_PX, DEFAULT_DETECTOR_MODEL, LearnedBallDetector, STRIDE, ballDiameterAt, bedRegion, calibratedScale, decodePeaks, scaleAgrees, type LearnedBall,
+  BALL_PX, DEFAULT_DETECTOR_MODEL, LearnedBallDetector, STRIDE, ballDiameterAt, bedRegion, calibratedScale, decodePeaks, plausible, scaleAgrees, type LearnedBall,
 } from '../../services/vision/detection/learned/learned-detector.ts';
 import { resampleToTensor } from '../../services/vision/detection/learned/resample.ts';
 
@@ -54,6 +54,24 @@ describe('learned detector: input resampling and peak decoding', () => {
     expect(p[0]!.r).toBeCloseTo(8, 5);
     expect(p[0]!.score).toBeCloseTo(0.9, 5);
     expect(p[1]).toMatchObject({ x: STRIDE * 7.5 - 0.5, y: STRIDE * 5.5 - 0.5 });
+  });
+
+  it('takes a ball seen as a cap over a cushion the camera looks over (game2 clip 1, 0.43 of a ball\'s size), nowhere else', () => {
+    const r = new TableRenderer({ width: 960, height: 540, seed: 4711, staticSamples: 1 });
+    const overhead = parseCalibration(r.calibration.toJSON());
+    // The same bed filmed from beyond the foot rail (x > 1.27), as from behind a short rail.
+    const behindFoot: VisionCalibration = { ...overhead, cameraPosition: [3, 0, 1] };
+    const at = (cal: VisionCalibration, x: number, y: number, size: number): { u: number; v: number; r: number } => {
+      const { u, v } = tableToImage(cal, x, y, 'ball');
+      return { u, v, r: (size * ballDiameterAt(cal, x, y)) / 2 };
+    };
+    // Frozen to the foot cushion, its cap 0.43 of a ball: a ball when the camera looks over that cushion.
+    expect(plausible(behindFoot, at(behindFoot, 1.27 - R, 0.3, 0.43))).toBe(true);
+    expect(plausible(overhead, at(overhead, 1.27 - R, 0.3, 0.43))).toBe(false);
+    // Not at the head cushion (the camera sees its face), nor mid-bed; whole balls everywhere.
+    expect(plausible(behindFoot, at(behindFoot, -1.27 + R, 0.3, 0.43))).toBe(false);
+    expect(plausible(behindFoot, at(behindFoot, 0.2, 0.3, 0.43))).toBe(false);
+    expect(plausible(behindFoot, at(behindFoot, 0.2, 0.3, 1))).toBe(true);
   });
 
   it('scales from the calibration: a ball at the bed centre BALL_PX wide, the bed and its margin in the region', () => {

@@ -79,19 +79,38 @@ export const DEFAULT_THRESHOLD = 0.4;
 
 /**
  * Whether a ball found fits the calibration: its centre (image px) on the bed or in a pocket's
- * jaws, its radius within RADIUS_RANGE of a ball's there.
+ * jaws, its radius within RADIUS_RANGE of a ball's there (from CAP_RANGE_LOW beside a cushion the
+ * camera looks over, which hides the ball's lower part).
  */
 export function plausible(cal: VisionCalibration, b: { u: number; v: number; r: number }): boolean {
   const spec = TABLE_SPECS[cal.table];
   const p = imageToTable(cal, b.u, b.v, 'ball');
   const k = (2 * b.r) / ballDiameterAt(cal, p.x, p.y);
-  if (!(k >= RADIUS_RANGE[0] && k <= RADIUS_RANGE[1])) return false;
+  const low = behindNearCushion(cal, p.x, p.y) ? CAP_RANGE_LOW : RADIUS_RANGE[0];
+  if (!(k >= low && k <= RADIUS_RANGE[1])) return false;
   const m = cal.fit?.edges === 'cloth-outline' ? OFF_BED.outline : OFF_BED.noses;
   if (Math.abs(p.x) <= spec.length / 2 + m && Math.abs(p.y) <= spec.width / 2 + m) return true;
   return POCKETS.some((q) => {
     const c = pocketCentre(spec, q);
     return Math.hypot(p.x - c.x, p.y - c.y) < JAWS;
   });
+}
+
+/**
+ * Least size (of a ball's there) of a ball seen over a cushion between it and the camera: the
+ * cushion's top hides its lower part, and the network reads the cap it sees (game2 clip 1: a ball
+ * frozen to the near cushion of a view from behind that rail, 0.43 of a ball).
+ */
+const CAP_RANGE_LOW = 0.3;
+/** How near (m, centre to nose) a ball the cushion may hide lies: its cap's centre reads up to a radius further in. */
+const CAP_REACH = 3 * BALL_RADIUS;
+
+/** Whether table point (x, y) lies within CAP_REACH of a cushion the camera looks over (it stands beyond that side). */
+function behindNearCushion(cal: VisionCalibration, x: number, y: number): boolean {
+  const spec = TABLE_SPECS[cal.table];
+  const hx = spec.length / 2, hy = spec.width / 2;
+  const [cx, cy] = cal.cameraPosition;
+  return (cx > hx && x > hx - CAP_REACH) || (cx < -hx && x < -hx + CAP_REACH) || (cy > hy && y > hy - CAP_REACH) || (cy < -hy && y < -hy + CAP_REACH);
 }
 
 /**
