@@ -139,7 +139,8 @@ const TOUCHING = 2 * BALL_RADIUS + 0.01;
  * corrects a resting ball's number once the balls that hold the others are in view (game2 clip 1:
  * the 1 read as the 9 for its first frames, until the 9 came into view), so its first frames'
  * number was the wrong one. A touch ends a rest: a cue ball stunned to a stop where the ball it
- * hit rested may take over that ball's track.
+ * hit rested may take over that ball's track. Balls touching at rest (a rack, a frozen pair) are
+ * touched on every frame, so they are left as read.
  */
 function backfillRests(frames: TrackFrame[], trackIds: readonly (readonly number[])[]): number {
   let renamed = 0;

@@ -220,6 +220,16 @@ export class VisionPipeline {
       q.radius = Math.min(q.radius, this.maxRadius);
       return !d;
     });
+    // A whole-bed search reads every ball afresh, but a ball only the learned detector reads (one
+    // seen over the near cushion, frozen to one) the classical search cannot see: while its image
+    // has not changed it stands as kept, or each whole-bed search would lose it.
+    if (full && this.statics) {
+      for (const tr of this.tracker.tracks) {
+        if (!tr.last?.learned || tr.missed > 0 || Math.hypot(tr.state.vx, tr.state.vy) >= REST_SPEED) continue;
+        const d = this.statics.unchanged(tr.trackId, img);
+        if (d) reused.add(d);
+      }
+    }
     let staticMs = stageMs() - s0;
     // Where each tracked ball is expected: a weaker candidate there is taken (a ball known to be there).
     // Only confirmed tracks: one unconfirmed detection (a hand, a fist) is not a ball known to be there.
