@@ -12,7 +12,7 @@
 // out: models/ball-detector/*.train.json); `--classical` runs the classical detector alone.
 // Calibrated as at an installation: automatically from the video, and where the calibration
 // doubts the bed, the operator's four corners (stood in for by the labelled field of the clip's
-// first frame: real-bed.ts `operatorBed`); `--automatic` keeps the doubted bed.
+// first frame: vision/field-mask.ts `installedBed`); `--automatic` keeps the doubted bed.
 // Prints one line per clip and the count of clips right.
 //   node bin/run-ts.mjs test/eval/real-clips-analyze.ts [--clips game2_clip1,…] [--keep DIR] [--classical] [--automatic]
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -65,7 +65,7 @@ export function pocketedKinds(first: readonly Box[], last: readonly Box[]): Ball
 const kindOfId = (id: BallId | null): BallKind | 'unknown' => (id === null ? 'unknown' : kindOfClass(id));
 
 /** The verdict on one analysed clip, from its output folder and its labels. */
-export function judgeClip(clip: string, out: string, auto: { doubts: string[]; bed: ClipVerdict['bed'] }): ClipVerdict {
+export function judgeClip(clip: string, out: string, installed: { doubts: string[]; bed: ClipVerdict['bed'] }): ClipVerdict {
   const lines = readFileSync(join(out, 'events.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as LogLine);
   const shots = lines.filter((l): l is ShotLine => l.kind === 'shot');
   const disturbed = lines.filter((l) => l.kind === 'disturbed').length;
@@ -94,7 +94,7 @@ export function judgeClip(clip: string, out: string, auto: { doubts: string[]; b
   if (cueKept === false) notes.push('cue ball called off the bed');
   if (disturbed > 0) notes.push(`${disturbed} disturbed`);
   if (missing.length) notes.push(`missing at the stroke: ${missing.map((b) => `${b[4]} at ${Math.round(b[0] + b[2] / 2)},${Math.round(b[1] + b[3] / 2)}`).join(', ')}`);
-  return { clip: basename(clip), shots: shots.length, pocketedWanted: wanted, pocketedGot: got, cueKept, disturbed, present: { boxed: first.length, atStroke }, bedDoubts: auto.doubts, bed: auto.bed, right, note: notes.join('; ') };
+  return { clip: basename(clip), shots: shots.length, pocketedWanted: wanted, pocketedGot: got, cueKept, disturbed, present: { boxed: first.length, atStroke }, bedDoubts: installed.doubts, bed: installed.bed, right, note: notes.join('; ') };
 }
 
 /**

@@ -45,8 +45,8 @@ function sidePoint(side: Side, along: number, hx: number, hy: number): { x: numb
  * How far (m) the labelled field goes on beyond each side's nose at the cushions' top height
  * (median over places along the side clear of the pockets; null where out of view): the
  * cushion's width on every side of a right calibration; less where a side was put outward (on
- * the cushion's top, the far rail; negative beyond the field's end), more where it was put inward. Half the difference of two
- * opposite sides is how far the bed is shifted between them.
+ * the cushion's top, the far rail; negative beyond the field's end), more where it was put
+ * inward. Half the difference of two opposite sides is how far the bed is shifted between them.
  */
 export function fieldBeyond(cal: VisionCalibration, mask: RgbImage): Record<Side, number | null> {
   const spec = TABLE_SPECS[cal.table];
@@ -87,7 +87,8 @@ export function fieldBeyond(cal: VisionCalibration, mask: RgbImage): Record<Side
  * on /calibration, `adjustCorners`), stood in for by the labelled field: each side is moved to
  * the cushion's width inside the field's end (`fieldBeyond`; a side out of view stays), the
  * corners where the moved sides meet, a few rounds (each round's field is read on the last
- * round's bed). The operator's eye is the labeller's, so no threshold of ours is fitted to it.
+ * round's bed). The operator's eye is the labeller's: nothing here is fitted to the clips (the
+ * cushion's width is the calibration's own constant).
  */
 export function operatorBed(auto: VisionCalibration, mask: RgbImage, rounds = 3): VisionCalibration {
   const spec = TABLE_SPECS[auto.table];
