@@ -36,6 +36,8 @@ export interface ClipVerdict {
   cueKept: boolean | null;
   disturbed: number;
   present: { boxed: number; atStroke: number };
+  /** Balls of the shot's start in no box (a hand, a mark, a liner taken for a ball): not in the verdict, reported. */
+  extra: number;
   /** The automatic calibration's doubts (codes): where any, the referee asks the operator for the bed's corners before a match. */
   bedDoubts: string[];
   /** The bed analysed on: the automatic calibration's, or the operator's corners where it doubted. */
@@ -84,6 +86,7 @@ export function judgeClip(clip: string, out: string, installed: { doubts: string
     return u >= b[0] - b[2] / 2 && u <= b[0] + 1.5 * b[2] && v >= b[1] - b[3] / 2 && v <= b[1] + 1.5 * b[3];
   };
   const missing = first.filter((b) => !startBalls.some((p) => inBox(b, p)));
+  const extra = startBalls.filter((p) => !first.some((b) => inBox(b, p))).length;
   const atStroke = first.length - missing.length;
   const cueKept = cueLast ? !cueGone : null;
   const pocketsRight = JSON.stringify(got) === JSON.stringify(wanted);
@@ -94,7 +97,7 @@ export function judgeClip(clip: string, out: string, installed: { doubts: string
   if (cueKept === false) notes.push('cue ball called off the bed');
   if (disturbed > 0) notes.push(`${disturbed} disturbed`);
   if (missing.length) notes.push(`missing at the stroke: ${missing.map((b) => `${b[4]} at ${Math.round(b[0] + b[2] / 2)},${Math.round(b[1] + b[3] / 2)}`).join(', ')}`);
-  return { clip: basename(clip), shots: shots.length, pocketedWanted: wanted, pocketedGot: got, cueKept, disturbed, present: { boxed: first.length, atStroke }, bedDoubts: installed.doubts, bed: installed.bed, right, note: notes.join('; ') };
+  return { clip: basename(clip), shots: shots.length, pocketedWanted: wanted, pocketedGot: got, cueKept, disturbed, present: { boxed: first.length, atStroke }, extra, bedDoubts: installed.doubts, bed: installed.bed, right, note: notes.join('; ') };
 }
 
 /**
@@ -119,7 +122,7 @@ export async function evaluateRealClips(root = REAL_CLIPS_ROOT, only: readonly s
       await analyzeVideo({ video, out, calibration, game: '8ball', players: ['A', 'B'], jobs: 1, pictures: keep !== undefined, pipeline: { learned } });
       verdicts.push(judgeClip(clip, out, { doubts, bed: installed.bed }));
     } catch (e) {
-      verdicts.push({ clip: name, shots: 0, pocketedWanted: [], pocketedGot: [], cueKept: null, disturbed: 0, present: { boxed: 0, atStroke: 0 }, bedDoubts: [], bed: 'automatic', right: false, note: `analyze failed: ${(e as Error).message}` });
+      verdicts.push({ clip: name, shots: 0, pocketedWanted: [], pocketedGot: [], cueKept: null, disturbed: 0, present: { boxed: 0, atStroke: 0 }, extra: 0, bedDoubts: [], bed: 'automatic', right: false, note: `analyze failed: ${(e as Error).message}` });
     } finally {
       if (!keep) rmSync(out, { recursive: true, force: true });
     }
@@ -128,13 +131,13 @@ export async function evaluateRealClips(root = REAL_CLIPS_ROOT, only: readonly s
 }
 
 export function printRealClipVerdicts(verdicts: readonly ClipVerdict[]): void {
-  console.log('\nReal clips end to end (railbird analyze --game 8ball on each one-shot clip; right: one shot, the pocketed kinds the labels imply, the cue ball kept when it is on the last frame, no disturbed line, every boxed ball present at the stroke; bed: the automatic calibration\'s doubts, and where it doubted, the operator\'s corners were taken)');
+  console.log('\nReal clips end to end (railbird analyze --game 8ball on each one-shot clip; right: one shot, the pocketed kinds the labels imply, the cue ball kept when it is on the last frame, no disturbed line, every boxed ball present at the stroke; extra: balls at the stroke in no box, reported, not judged; bed: the automatic calibration\'s doubts, and where it doubted, the operator\'s corners were taken)');
   const pad = (s: string | number, n: number): string => String(s).padStart(n);
-  console.log(`${pad('clip', 12)} ${pad('table', 6)} ${pad('shots', 5)} ${pad('pocketed (want)', 28)} ${pad('cue kept', 8)} ${pad('disturbed', 9)} ${pad('at stroke', 9)} ${pad('right', 5)} ${pad('bed', 24)}  note`);
+  console.log(`${pad('clip', 12)} ${pad('table', 6)} ${pad('shots', 5)} ${pad('pocketed (want)', 28)} ${pad('cue kept', 8)} ${pad('disturbed', 9)} ${pad('at stroke', 9)} ${pad('extra', 5)} ${pad('right', 5)} ${pad('bed', 24)}  note`);
   for (const v of verdicts) {
     const pk = `${v.pocketedGot.join(',') || '-'} (${v.pocketedWanted.join(',') || '-'})`;
     const cue = v.cueKept === null ? 'n/a' : v.cueKept ? 'yes' : 'no';
-    console.log(`${pad(v.clip, 12)} ${pad(sourceOf(v.clip), 6)} ${pad(v.shots, 5)} ${pad(pk, 28)} ${pad(cue, 8)} ${pad(v.disturbed, 9)} ${pad(`${v.present.atStroke}/${v.present.boxed}`, 9)} ${pad(v.right ? 'yes' : 'no', 5)} ${pad(`${v.bedDoubts.join(',') || 'sure'}${v.bed === 'operator' ? ' → operator' : ''}`, 24)}  ${v.note}`);
+    console.log(`${pad(v.clip, 12)} ${pad(sourceOf(v.clip), 6)} ${pad(v.shots, 5)} ${pad(pk, 28)} ${pad(cue, 8)} ${pad(v.disturbed, 9)} ${pad(`${v.present.atStroke}/${v.present.boxed}`, 9)} ${pad(v.extra, 5)} ${pad(v.right ? 'yes' : 'no', 5)} ${pad(`${v.bedDoubts.join(',') || 'sure'}${v.bed === 'operator' ? ' → operator' : ''}`, 24)}  ${v.note}`);
   }
   console.log(`right: ${verdicts.filter((v) => v.right).length} of ${verdicts.length}`);
 }

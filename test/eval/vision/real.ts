@@ -36,7 +36,14 @@ const FIRST_AT = 3;
 
 export type Box = [x: number, y: number, w: number, h: number, kind: BallKind];
 export interface Seen { u: number; v: number; kind: BallKind }
-export interface RealScore { boxes: number; counted: number; right: number; kindRight: number }
+export interface RealScore {
+  boxes: number;
+  counted: number;
+  right: number;
+  kindRight: number;
+  /** Kinds read wrong on the right detections: "boxed→read" → count. */
+  confused: Record<string, number>;
+}
 
 /** A clip's source: the table it shows (game1, game2 …: the clips' folders are <source>_clip<n>). */
 export const sourceOf = (clip: string): string => (clip.split('/').pop() ?? clip).replace(/_clip\d+$/, '');
@@ -64,7 +71,7 @@ export function readBoxes(clip: string, which: LabelledFrame): Box[] {
 /** Scores balls seen on a labelled frame against its boxes. */
 export function scoreSeen(boxes: readonly Box[], seen: readonly Seen[], cal: VisionCalibration | null): RealScore {
   const used = new Set<number>();
-  const s: RealScore = { boxes: boxes.length, counted: 0, right: 0, kindRight: 0 };
+  const s: RealScore = { boxes: boxes.length, counted: 0, right: 0, kindRight: 0, confused: {} };
   const spec = cal ? TABLE_SPECS[cal.table] : null;
   for (const d of seen) {
     const k = boxes.findIndex((b, i) => !used.has(i) && d.u >= b[0] - 2 && d.u <= b[0] + b[2] + 2 && d.v >= b[1] - 2 && d.v <= b[1] + b[3] + 2);
@@ -73,6 +80,7 @@ export function scoreSeen(boxes: readonly Box[], seen: readonly Seen[], cal: Vis
       s.right++;
       s.counted++;
       if (boxes[k]![4] === d.kind) s.kindRight++;
+      else s.confused[`${boxes[k]![4]}→${d.kind}`] = (s.confused[`${boxes[k]![4]}→${d.kind}`] ?? 0) + 1;
       continue;
     }
     const p = cal ? imageToTable(cal, d.u, d.v, 'ball') : null;
@@ -164,8 +172,14 @@ export async function trackedScore(clip: string, first: RgbImage, model: BallIde
 
 const pct = (a: number, b: number): string => (b ? ((100 * a) / b).toFixed(2) + ' %' : '-');
 const pad = (s: string | number, n: number): string => String(s).padStart(n);
-const add = (a: RealScore, b: RealScore): RealScore => ({ boxes: a.boxes + b.boxes, counted: a.counted + b.counted, right: a.right + b.right, kindRight: a.kindRight + b.kindRight });
-const ZERO: RealScore = { boxes: 0, counted: 0, right: 0, kindRight: 0 };
+const add = (a: RealScore, b: RealScore): RealScore => {
+  const confused = { ...a.confused };
+  for (const [k, n] of Object.entries(b.confused)) confused[k] = (confused[k] ?? 0) + n;
+  return { boxes: a.boxes + b.boxes, counted: a.counted + b.counted, right: a.right + b.right, kindRight: a.kindRight + b.kindRight, confused };
+};
+const ZERO: RealScore = { boxes: 0, counted: 0, right: 0, kindRight: 0, confused: {} };
+/** The kinds read wrong, most first ("stripe→solid 7, …"). */
+const confusions = (s: RealScore): string => Object.entries(s.confused).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ') || '-';
 
 /** Prints both tables; nothing when the clips are not present. */
 export async function printRealScores(model: BallIdentifier, root = REAL_CLIPS_ROOT): Promise<void> {
@@ -193,7 +207,7 @@ export async function printRealScores(model: BallIdentifier, root = REAL_CLIPS_R
       console.log(row(`${clipName(clip)} ${which}`, fit, score));
     }
   }
-  for (const [source, score] of bySource) console.log(row(`${source} (all)`, '', score));
+  for (const [source, score] of bySource) console.log(row(`${source} (all)`, '', score, `   kinds read wrong: ${confusions(score)}`));
   console.log(row('all', '', all));
   console.log('\nReal clips, stills, as other footage (the labelled frames re-exposed, rescaled, mirrored by an ffmpeg filter; all eight frames each)');
   console.log(`${pad('footage', 16)} ${pad('filter', 40)} ${pad('boxes', 6)} ${pad('dets', 5)} ${pad('recall', 9)} ${pad('precision', 9)} ${pad('kind', 9)}`);
