@@ -6,6 +6,7 @@
 // and 5 terms, and adds 1.4 MB (measured 2026-12-04, /tmp/numbench, Node 20).
 import type { Quadratic } from './legs.ts';
 import type { Sample } from './series.ts';
+import { MAX_BALL_SPEED } from '../table/spec.ts';
 
 type Vec = { x: number; y: number };
 
@@ -112,9 +113,6 @@ export function minimise(f: (t: number) => number, lo: number, hi: number, n: nu
 }
 
 const accelOk = (u: number[], k: number, maxAccel: number, uy: number[]): boolean => 2 * Math.hypot(u[k]!, uy[k]!) <= maxAccel;
-
-/** No ball on a pool table goes faster than this (m/s): a hard break's cue ball, about 12. */
-export const MAX_BALL_SPEED = 14;
 
 /**
  * Onset from rest: samples[i0..i1] are the ball at `rest` until τ, then rest + v s + a s²

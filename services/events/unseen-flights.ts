@@ -9,7 +9,7 @@ import type { BallId } from '../contract/ids.ts';
 import type { TrackBall, TrackFrame } from '../contract/tracks.ts';
 import { capturingPocket, type TableGeometry } from '../table/geometry.ts';
 import { indexAtOrBefore } from './series.ts';
-import { MAX_BALL_SPEED } from './refine.ts';
+import { MAX_BALL_SPEED } from '../table/spec.ts';
 
 /** A flight lasts at most this long (s) from its first sighting to its last. */
 const FLIGHT_MAX = 0.6;

@@ -4,6 +4,8 @@ import type { Cushion, Pocket, TableSize } from '../contract/ids.ts';
 
 export const BALL_DIAMETER = 0.05715;
 export const BALL_RADIUS = BALL_DIAMETER / 2;
+/** No ball on a pool table goes faster than this (m/s): a hard break's cue ball, about 12. */
+export const MAX_BALL_SPEED = 14;
 
 export interface TableSpec {
   readonly size: TableSize;

@@ -20,6 +20,7 @@ import { BallDetector, stageMs, type BallDetection, type StageTimings } from './
 import { BallIdentifier } from './identity/classifier.ts';
 import { kindOfClass, readsNotABall, type BallKind } from './identity/classes.ts';
 import type { TrackVote } from './identity/vote.ts';
+import type { Track } from './tracking/track.ts';
 import type { VideoImage } from './decode/yuv-image.ts';
 import { BedChanges } from './detection/bed-changes.ts';
 import { StaticBalls } from './detection/static-balls.ts';
@@ -212,10 +213,11 @@ export class VisionPipeline {
       this.changes?.setReference(img);
     }
     const reused = new Set<BallDetection>();
+    // A track seen last frame, at rest, whose image patch has not changed: its kept detection.
+    const kept = (tr: Track<BallDetection, TrackVote>): BallDetection | null =>
+      this.statics && tr.missed === 0 && Math.hypot(tr.state.vx, tr.state.vy) < REST_SPEED ? this.statics.unchanged(tr.trackId, img) : null;
     const regions = full ? undefined : this.tracker.predictedRegions(t, this.radius).filter((q) => {
-      const tr = this.tracker.track(q.trackId)!;
-      const still = this.statics && tr.missed === 0 && Math.hypot(tr.state.vx, tr.state.vy) < REST_SPEED;
-      const d = still ? this.statics!.unchanged(q.trackId, img) : null;
+      const d = kept(this.tracker.track(q.trackId)!);
       if (d) reused.add(d);
       q.radius = Math.min(q.radius, this.maxRadius);
       return !d;
@@ -223,10 +225,9 @@ export class VisionPipeline {
     // A whole-bed search reads every ball afresh, but a ball only the learned detector reads (one
     // seen over the near cushion, frozen to one) the classical search cannot see: while its image
     // has not changed it stands as kept, or each whole-bed search would lose it.
-    if (full && this.statics) {
+    if (full) {
       for (const tr of this.tracker.tracks) {
-        if (!tr.last?.learned || tr.missed > 0 || Math.hypot(tr.state.vx, tr.state.vy) >= REST_SPEED) continue;
-        const d = this.statics.unchanged(tr.trackId, img);
+        const d = tr.last?.learned ? kept(tr) : null;
         if (d) reused.add(d);
       }
     }

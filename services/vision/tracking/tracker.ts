@@ -7,7 +7,7 @@
 import type { BallId } from '../../contract/ids.ts';
 import { greedyAssign, hungarian } from '../numeric/hungarian.ts';
 import { TrackVote, assignUnique, type IdentityHook } from '../identity/vote.ts';
-import { BALL_RADIUS } from '../../table/spec.ts';
+import { BALL_RADIUS, MAX_BALL_SPEED } from '../../table/spec.ts';
 import { stopAtRestingBall } from './collide.ts';
 import { ConstantVelocityFilter, type MotionFilter, type MotionState } from './motion.ts';
 import { JITTER_KEEP, REST_HITS, STILL_HITS, STILL_RADIUS, jitterRests, placeOf, rests, rollsOn } from './stillness.ts';
@@ -334,7 +334,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     };
     const near = detections.flatMap((d, di) => {
       const r = Math.hypot(d.x - a.x, d.y - a.y);
-      return free(di) && r >= STRIKE_STEP && r <= STRIKE_MAX_SPEED * elapsed && onItsWay(d) ? [di] : [];
+      return free(di) && r >= STRIKE_STEP && r <= MAX_BALL_SPEED * elapsed && onItsWay(d) ? [di] : [];
     });
     if (near.length !== 1) return;
     // With a ball stirred, only the sighting beside it may be the struck ball's.
@@ -382,7 +382,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
       if (tr === mover || !this.isReported(tr) || tr.missed === 0 || tr.missed > STRIKE_MAX_MISSED || !rests(tr, null)) return [];
       const ax = tr.anchor!.x - from.x, ay = tr.anchor!.y - from.y;
       const behind = w > 0 && (ax * wx + ay * wy) / w <= 0;
-      const reach = 2 * R + STRIKE_MAX_SPEED * dt * (tr.missed + 1);
+      const reach = 2 * R + MAX_BALL_SPEED * dt * (tr.missed + 1);
       return behind && Math.hypot(ax, ay) <= reach ? [tr.trackId] : [];
     });
   }
@@ -448,9 +448,8 @@ const STRIKE_NEAR = 0.2;
 /** A ball within this (m) of touching a ball that left rest, behind it within PUSH_CONE (rad) of its way, may have pushed it (`pushedByNeighbour`). */
 const TOUCH_GAP = 0.015;
 const PUSH_CONE = Math.PI / 4;
-/** A struck ball lost from its window is looked for this many frames, up to this speed (m/s) from where it rested. */
+/** A struck ball lost from its window is looked for this many frames, up to MAX_BALL_SPEED from where it rested. */
 const STRIKE_MAX_MISSED = 3;
-const STRIKE_MAX_SPEED = 14;
 /** A ball that left rest this many frames ago or fewer may still outrun its window (a stroke that fell late in a frame). */
 const JUST_LEFT = 2;
 /** …on its way: within this angle (rad) of the line from its rest through its last sighting. */
