@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { FIFO_WORKER_OPTIONS, FrameFifo } from './frame-fifo.ts';
+import { FIFO_WORKER_OPTIONS, FrameFifo, PIPE_BYTES } from './frame-fifo.ts';
 
 /** What a worker thread writes to stderr while it reads two FIFOs in turn (as one analysis segment after calibration does). */
 async function workerStderr(options: WorkerOptions): Promise<string> {
@@ -24,13 +24,21 @@ async function workerStderr(options: WorkerOptions): Promise<string> {
 }
 
 describe('FrameFifo', () => {
+  it.runIf(process.platform === 'linux')('widens the pipe to 1 MiB, so that a 1080p frame comes in a few reads, not ~50 of 64 KiB', () => {
+    const f = FrameFifo.create()!;
+    // F_GETPIPE_SZ (1032) on the same FIFO, opened read-write (it never blocks) while our end holds the pipe.
+    const got = spawnSync('perl', ['-e', 'open(my $f, "+<", $ARGV[0]) or die; print fcntl($f, 1032, 0)', f.path], { encoding: 'utf8' });
+    f.close();
+    expect(Number(got.stdout)).toBe(PIPE_BYTES);
+  });
+
   it('reads a writer\'s bytes in place into the buffers it is given, ends when the writer closes, and is removed on close', async () => {
     const fifo = FrameFifo.create();
     expect(fifo).not.toBeNull();
     const f = fifo!;
     expect(existsSync(f.path)).toBe(true);
-    // 3 "frames" of 100 000 bytes (more than one pipe buffer each): byte i of frame k is (i + 7k) mod 251.
-    const size = 100_000;
+    // 3 "frames" of more than one pipe buffer each: byte i of frame k is (i + 7k) mod 251.
+    const size = PIPE_BYTES + 100_000;
     const writer = spawn(process.execPath, ['-e', `
       const fs = require('fs'); const fd = fs.openSync(process.argv[1], 'w');
       for (let k = 0; k < 3; k++) { const b = Buffer.alloc(${size}); for (let i = 0; i < b.length; i++) b[i] = (i + 7 * k) % 251; fs.writeSync(fd, b); }

@@ -5,7 +5,7 @@
 // full collection every few frames in a process with the whole CLI loaded (391 for 1354 frames
 // in `railbird analyze`), and glibc hand the freed heap back and fault it in again: 4–12 CPU ms
 // a frame of Node's time against 1.6–1.8 read in place (test/bench/analyze-speed.ts).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { closeSync, constants, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { Socket, type OnReadOpts, type SocketConstructorOpts } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -35,6 +35,7 @@ export class FrameFifo {
   private constructor(readonly path: string, private readonly dir: string) {
     // Opened now, non-blocking, so that ffmpeg's open for writing does not wait for a reader.
     this.fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    widenPipe(this.fd);
   }
 
   /** A new FIFO in a temporary folder, opened for reading; null where none can be made (then read stdout). */
@@ -101,4 +102,14 @@ export class FrameFifo {
     this.onEnd = null;
     onEnd?.();
   }
+}
+
+/** Linux's fcntl(F_SETPIPE_SZ): a pipe's buffer in bytes (Node has no fcntl; perl is in every Debian). */
+const F_SETPIPE_SZ = 1031;
+export const PIPE_BYTES = 1 << 20;
+
+/** Widens the FIFO's buffer from 64 KiB to 1 MiB where the system lets it: a 1080p frame then comes in 3 reads instead of 48. */
+function widenPipe(fd: number): void {
+  if (process.platform !== 'linux') return;
+  spawnSync('perl', ['-e', `fcntl(STDIN, ${F_SETPIPE_SZ}, ${PIPE_BYTES}) or exit 1`], { stdio: [fd, 'ignore', 'ignore'], timeout: 2000 });
 }
