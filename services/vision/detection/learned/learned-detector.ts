@@ -106,7 +106,7 @@ const CAP_RANGE_LOW = 0.3;
 const CAP_REACH = 3 * BALL_RADIUS;
 
 /** Whether table point (x, y) lies within CAP_REACH of a cushion the camera looks over (it stands beyond that side). */
-function behindNearCushion(cal: VisionCalibration, x: number, y: number): boolean {
+export function behindNearCushion(cal: VisionCalibration, x: number, y: number): boolean {
   const spec = TABLE_SPECS[cal.table];
   const hx = spec.length / 2, hy = spec.width / 2;
   const [cx, cy] = cal.cameraPosition;
