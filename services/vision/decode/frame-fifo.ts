@@ -4,7 +4,10 @@
 // frame) that lives until a garbage collection. That churn of external memory made V8 run a
 // full collection every few frames in a process with the whole CLI loaded (391 for 1354 frames
 // in `railbird analyze`), and glibc hand the freed heap back and fault it in again: 4–12 CPU ms
-// a frame of Node's time against 1.6–1.8 read in place (test/bench/analyze-speed.ts).
+// a frame of Node's time against 1.6–1.8 read in place (test/bench/analyze-speed.ts). The
+// FIFO's pipe is widened from 64 KiB to 1 MiB (Linux's F_SETPIPE_SZ), so a 1080p frame comes in a
+// few reads, not ~50 event-loop turns: Node has no fcntl, so perl (in every Debian) sets it on our
+// descriptor, passed as its stdin; where that fails the pipe stays as it was.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { closeSync, constants, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { Socket, type OnReadOpts, type SocketConstructorOpts } from 'node:net';
