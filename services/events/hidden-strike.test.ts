@@ -43,3 +43,50 @@ describe('a cue ball struck where the vision did not see it rest (shots.ts)', ()
     expect(stroke!.events.find((e) => e.type === 'contact')).toMatchObject({ a: 0, b: 6 });
   });
 });
+
+// 8-ball 6463, 34.3 s, as the vision saw it: a stroke at 4.5 m/s, too fast for the detector to
+// read the cue ball on its way; it met two balls 0.1 s after the stroke and was next seen 0.15 s
+// later, 0.67 m from its rest, slowed by them (then rolling on with its follow).
+function fastStroke(hiddenFor: number, to: { x: number; y: number }, objectBallsLeave: boolean): TrackFrame[] {
+  const out: TrackFrame[] = [];
+  const stroke = 1.0;
+  for (let k = 0; k < 4 * FPS; k++) {
+    const t = k / FPS;
+    const balls: TrackBall[] = [{ id: 9 as BallId, x: 0.9, y: -0.4 }];
+    if (t <= stroke) balls.push({ id: 0 as BallId, x: -0.8, y: 0 });
+    else if (t >= stroke + hiddenFor) {
+      const s = Math.min(t, 2.5) - (stroke + hiddenFor);
+      balls.push({ id: 0 as BallId, x: to.x + 0.05 * s + 0.2 * s * s, y: to.y });
+    }
+    // The 2, hit at 1.1 s, off at 3.5 m/s into the foot-left pocket (1.27, 0.635), last seen 5 cm from it; the 13 off more slowly.
+    const hit = objectBallsLeave && t >= stroke + 0.1;
+    if (!hit) balls.push({ id: 2 as BallId, x: -0.1, y: 0.03 }, { id: 13 as BallId, x: -0.12, y: -0.05 });
+    else {
+      const s = t - (stroke + 0.1);
+      if (s < 0.41) balls.push({ id: 2 as BallId, x: -0.1 + 3.5 * 0.915 * s, y: 0.03 + 3.5 * 0.404 * s });
+      const u = Math.min(s, 1.2);
+      balls.push({ id: 13 as BallId, x: -0.12 + 0.8 * u - 0.3 * u * u, y: -0.05 - 0.9 * u + 0.35 * u * u });
+    }
+    out.push({ frame: k, t, balls });
+  }
+  return out;
+}
+
+describe('a stroke too fast to read the cue ball on its way (shots.ts flewUnseen)', () => {
+  const shots = (f: TrackFrame[]): ShotLine[] => inferEvents(f, { table: '9ft', useOccluded: false }).filter((l): l is ShotLine => l.kind === 'shot');
+
+  it('finds the stroke when the cue ball shows up far from its rest after a moment unseen (before: no shot)', () => {
+    const found = shots(fastStroke(0.15, { x: -0.15, y: 0 }, true));
+    expect(found).toHaveLength(1);
+    expect(found[0]!.t).toBeGreaterThanOrEqual(0.99);
+    expect(found[0]!.t).toBeLessThan(1.15);
+    expect(found[0]!.events.some((e) => e.type === 'pocket' && e.ball === 2)).toBe(true);
+  });
+
+  it('takes no stroke from a hand-slow move, nor from a jump no ball could fly', () => {
+    // 0.2 m in 0.25 s unseen (a hand placing the ball), no ball hit: no shot.
+    expect(shots(fastStroke(0.25, { x: -0.6, y: 0 }, false))).toHaveLength(0);
+    // 3 m in 0.15 s (20 m/s): a reading of some other ball, not a flight.
+    expect(shots(fastStroke(0.15, { x: 1.2, y: 0.5 }, false))).toHaveLength(0);
+  });
+});

@@ -2,8 +2,8 @@
 // ball at rest for `restHold`), balls already moving at the strike, and what happened between
 // shots (balls disturbed while no shot was in progress).
 import type { BallId } from '../contract/ids.ts';
-import { BALL_RADIUS } from '../table/spec.ts';
-import { fitLine, indexAtOrBefore, speedOf, type Series } from './series.ts';
+import { BALL_RADIUS, MAX_BALL_SPEED } from '../table/spec.ts';
+import { fitLine, indexAtOrBefore, speedOf, type Sample, type Series } from './series.ts';
 import { VIEW_BACK } from './gone-in-cut.ts';
 import type { BallMotion, MotionRun } from './motion.ts';
 import type { Stretch } from './uncertain.ts';
@@ -44,6 +44,21 @@ const HIDDEN_AT_REST = 0.5;
 /** The run begins after the ball went unseen for HIDDEN_AT_REST or longer. */
 const afterLongUnseen = (s: Series, r: MotionRun): boolean => r.first > 0 && s.samples[r.first]!.t - s.samples[r.first - 1]!.t >= HIDDEN_AT_REST;
 
+/**
+ * A ball hidden from its rest for a moment that shows up far away flew there unseen: a stroke
+ * too fast for the detector to read the ball on its way (8-ball 6463, 34.3 s: the cue ball at
+ * 4.5 m/s met two balls 0.1 s after the stroke, and was next seen 0.67 m on, 0.15 s later, slowed
+ * by them). No hand carries a ball this fast; no ball flies faster than MAX_BALL_SPEED (a jump
+ * beyond it is a reading of another ball).
+ */
+const FLEW = { hidden: 0.3, speed: 1.5 };
+
+function flewUnseen(rest: Sample, seen: Sample): boolean {
+  const dt = seen.t - rest.t;
+  const v = Math.hypot(seen.x - rest.x, seen.y - rest.y) / dt;
+  return dt <= FLEW.hidden && v >= FLEW.speed && v <= MAX_BALL_SPEED;
+}
+
 function leavesAtSpeed(s: Series, r: MotionRun, o: SegmentOptions): boolean {
   if (!r.restBefore && !afterLongUnseen(s, r)) return false;
   const t0 = s.samples[r.first]!.t;
@@ -57,6 +72,7 @@ function leavesAtSpeed(s: Series, r: MotionRun, o: SegmentOptions): boolean {
   // Seen again only after being hidden (by the cue, an arm), it may be turning at a cushion: its path length tells.
   const hidden = r.first > 0 && t0 - s.samples[r.first - 1]!.t > 0.1;
   if (!hidden) return false;
+  if (r.restBefore && flewUnseen(s.samples[r.first - 1]!, s.samples[r.first]!)) return true;
   let path = 0;
   for (let k = 1; k < pts.length; k++) path += Math.hypot(pts[k]!.x - pts[k - 1]!.x, pts[k]!.y - pts[k - 1]!.y);
   return path / (pts[pts.length - 1]!.t - t0) >= 2 * o.strikeSpeed;
