@@ -72,7 +72,8 @@ function leavesAtSpeed(s: Series, r: MotionRun, o: SegmentOptions): boolean {
   // Seen again only after being hidden (by the cue, an arm), it may be turning at a cushion: its path length tells.
   const hidden = r.first > 0 && t0 - s.samples[r.first - 1]!.t > 0.1;
   if (!hidden) return false;
-  if (r.restBefore && flewUnseen(s.samples[r.first - 1]!, s.samples[r.first]!)) return true;
+  // (Without a rest before, the ball was unseen HIDDEN_AT_REST or longer: no moment's flight.)
+  if (flewUnseen(s.samples[r.first - 1]!, s.samples[r.first]!)) return true;
   let path = 0;
   for (let k = 1; k < pts.length; k++) path += Math.hypot(pts[k]!.x - pts[k - 1]!.x, pts[k]!.y - pts[k - 1]!.y);
   return path / (pts[pts.length - 1]!.t - t0) >= 2 * o.strikeSpeed;

@@ -66,15 +66,12 @@ export function fieldBeyond(cal: VisionCalibration, mask: RgbImage): Record<Side
       const p = sidePoint(side, along, hx, hy);
       const inside = onFieldAt(p.x - 0.02 * p.nx, p.y - 0.02 * p.ny);
       if (inside === null) continue; // the bed inside is not in view
+      // Outward while on the field; where the side was put beyond the field's end, inward until
+      // the field starts (d inside it, read as negative).
+      const sign = inside ? 1 : -1;
       let d = 0;
-      if (inside) {
-        while (d < 0.3 && onFieldAt(p.x + d * p.nx, p.y + d * p.ny) === true) d += 0.002;
-        if (d < 0.3) reach.push(d);
-        continue;
-      }
-      // The side was put outward beyond the field's end: the field starts d inside it.
-      while (d < 0.3 && onFieldAt(p.x - d * p.nx, p.y - d * p.ny) === false) d += 0.002;
-      if (d < 0.3) reach.push(-d);
+      while (d < 0.3 && onFieldAt(p.x + sign * d * p.nx, p.y + sign * d * p.ny) === inside) d += 0.002;
+      if (d < 0.3) reach.push(sign * d);
     }
     reach.sort((a, b) => a - b);
     out[side] = reach.length >= 3 ? reach[Math.floor(reach.length / 2)]! : null;
