@@ -19,6 +19,7 @@ import type { VideoImage } from '../decode/yuv-image.ts';
 import { meanColour, type BallDetection, type BallDetector } from './detect.ts';
 import { BALL_PX, behindNearCushion, calibratedScale, type LearnedBallDetector } from './learned/learned-detector.ts';
 import type { PixelBox } from './learned/resample.ts';
+import { MIN_CENTRE_GAP } from './select.ts';
 
 export interface LearnedSearchOptions {
   /** Least seconds between two looks at the whole bed (they ride on whole-bed searches). Default 1. */
@@ -32,11 +33,12 @@ export interface LearnedSearchOptions {
 export const DEFAULT_LEARNED_SEARCH: LearnedSearchOptions = { bedEvery: 1, confirmEvery: 0.2, looks: 3 };
 
 /**
- * Two balls' centres lie at least two radii apart: a ball the network sees closer than this (m)
- * to a known one is not a ball (the foot spot between the balls of a rack, 14.1 6375, 32.5 s;
- * a shadow or highlight on a known ball). A little under 2R for the readings' noise.
+ * A ball the network sees closer than this (m) to a known one is not a ball: the foot spot
+ * between the balls of a rack (14.1 6375, 32.5 s) or beside a ball resting by it (9-ball 6465,
+ * 28.1 s: 4.8 cm from the 6, in the gap 1.7 R once let through); a shadow or highlight on a
+ * known ball. The classical detector's gap between two balls (select.ts).
  */
-const OVERLAP = 1.7 * BALL_RADIUS;
+const OVERLAP = MIN_CENTRE_GAP;
 /** A candidate is found again when the network's ball lies within this (m) of where it was first seen. */
 const CONFIRM_REACH = 0.5 * BALL_RADIUS;
 /** Window (m) around a ball the network found in which the classical detector reads it. */

@@ -24,6 +24,12 @@ export interface SmearAxis {
 /** The path of a smeared ball: the major axis of its region, as long as the region less a ball. */
 const axisOf = (b: Blob, r: number): SmearAxis => ({ ax: b.ax, ay: b.ay, half: Math.max(0, (b.area - Math.PI * r * r) / (4 * r)) });
 
+/**
+ * Two balls' centres lie at least two radii apart: a reading closer than this (m) to another
+ * ball is not a second ball. A little under 2R, for two readings' noise.
+ */
+export const MIN_CENTRE_GAP = 1.8 * BALL_RADIUS;
+
 export interface SelectOptions {
   minInliers: number;
   maxResidualPx: number;
@@ -113,7 +119,7 @@ export function selectBalls(g: RectifiedGrid, mask: Uint8Array, labels: Int32Arr
   const out: Selected[] = [];
   const kept: typeof good = [];
   for (const k of ranked) {
-    if (kept.some((x) => Math.hypot(x.f.x - k.f.x, x.f.y - k.f.y) < 1.8 * BALL_RADIUS)) continue;
+    if (kept.some((x) => Math.hypot(x.f.x - k.f.x, x.f.y - k.f.y) < MIN_CENTRE_GAP)) continue;
     kept.push(k);
   }
   const byLabel = new Map(blobs.map((b) => [b.label, b]));
