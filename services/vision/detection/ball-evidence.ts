@@ -24,6 +24,7 @@ export function ballEvidence(g: RectifiedGrid, f: FeaturePlanes, e: EdgeField, c
   let darker = 0;
   let highlights = 0;
   let bedCount = 0;
+  let mouth = 0;
   const i0 = Math.round(ci);
   const j0 = Math.round(cj);
   for (let dj = -reach; dj <= reach; dj++) {
@@ -40,6 +41,7 @@ export function ballEvidence(g: RectifiedGrid, f: FeaturePlanes, e: EdgeField, c
         inner++;
         if (!g.valid[p]) continue;
         bedCount++;
+        if (g.mouth[p]) mouth++;
         if (isUnlike(f, p)) unlike++;
         const a = f.dLog[p]!;
         if (a < -0.15) darker++;
@@ -59,7 +61,7 @@ export function ballEvidence(g: RectifiedGrid, f: FeaturePlanes, e: EdgeField, c
   let covered = 0;
   for (let s = 0; s < SECTORS; s++) covered += sectors[s]!;
   const nb = Math.max(1, bedCount);
-  return { support: covered / SECTORS, unlike: unlike / nb, darker: darker / nb, highlights, onBed: bedCount / Math.max(1, inner) };
+  return { support: covered / SECTORS, unlike: unlike / nb, darker: darker / nb, highlights, onBed: bedCount / Math.max(1, inner), inMouth: mouth / nb };
 }
 
 /** What a frame's detection has built on the grid that a candidate ball is read against. */
@@ -72,9 +74,19 @@ export interface GridEvidence {
   minMag: number;
 }
 
+/**
+ * How much of a candidate's inner disc must be unlike the cloth. On the open bed a ball fills
+ * most of it; the foot spot, half a ball wide, at most 0.39 (14.1 6464: uncovered among balls,
+ * it was read as one). In a pocket's mouth the cloth model holds the hole's dark look, and a
+ * dark ball hanging in the jaws is like it over much of its disc (8-ball 6478: the 8, 0.39–0.46).
+ */
+const UNLIKE_ON_BED = 0.5;
+const UNLIKE_IN_MOUTH = 0.3;
+
 /** A candidate's look on the grid: on the bed, outlined, and unlike the cloth (or darker with highlights). */
 export function looksLikeBall(ev: BallEvidence): boolean {
-  return ev.onBed >= 0.3 && ev.support >= 0.4 && (ev.unlike >= 0.3 || (ev.darker >= 0.3 && ev.highlights >= 2));
+  const unlike = ev.inMouth > 0 ? UNLIKE_IN_MOUTH : UNLIKE_ON_BED;
+  return ev.onBed >= 0.3 && ev.support >= 0.4 && (ev.unlike >= unlike || (ev.darker >= 0.3 && ev.highlights >= 2));
 }
 
 /** A candidate at a grid point (a vote peak, or a fitted outline's centre) when it looks like a ball there. */

@@ -51,6 +51,8 @@ export interface BallEvidence {
   highlights: number;
   /** Fraction of the inner disc on the valid bed. */
   onBed: number;
+  /** Fraction of the inner disc in a pocket's mouth (where the cloth model holds the hole's look). */
+  inMouth: number;
 }
 
 export interface PredictedRegion {

@@ -19,7 +19,7 @@ function weak(i: number, j: number): Candidate {
   const y = -j / grid.scale;
   return {
     peak: { i, j, score: 0.75 },
-    evidence: { support: 1, unlike: 0.6, darker: 0.4, highlights: 1, onBed: 1 },
+    evidence: { support: 1, unlike: 0.6, darker: 0.4, highlights: 1, onBed: 1, inMouth: 0 },
     ridge: { ci: i, cj: j, elongation: 1 },
     refined: { u: 0, v: 0, x, y, r: 20, inlierFraction: 0.6, residualPx: 0.8, radiusRatio: 1 },
   };
