@@ -98,8 +98,11 @@ export function inferEvents(tracked: readonly TrackFrame[], options: Partial<Inf
   let prevEnd = -Infinity;
   shots.forEach((shot, i) => {
     const nextStart = shots[i + 1]?.firstMoving ?? Infinity;
-    lines.push(...disturbances(motions, prevEnd + o.segment.restHold, shot.lastStill - 0.05, o.unseen, frameTime));
+    const moved = disturbances(motions, prevEnd + o.segment.restHold, shot.lastStill - 0.05, o.unseen, frameTime);
     const inferred = inferShot(shot, nextStart, ctx, gone);
+    // Before a racked shot the balls moved into the rack were racked, not disturbed (G13).
+    const racked = new Set(inferred.rack?.balls.map((b) => b.id));
+    lines.push(...moved.filter((l) => !l.balls.some((b) => racked.has(b.id))));
     if (inferred.rack) lines.push(inferred.rack);
     lines.push(inferred.shot);
     prevEnd = shot.end;

@@ -76,6 +76,28 @@ describe('event inference on simulated tracks', () => {
     expect((disturbed[0] as { balls: { x: number }[] }).balls[0]!.x).toBeCloseTo(b4.x + 0.1, 2);
   });
 
+  it('balls slid into a rack between shots were racked, not disturbed (G13): the next shot starts from a rack (9-ball 6483, 19.6 s)', () => {
+    const rack = nineBallRack(TABLE_SPECS['9ft']);
+    const a = trackShot({ balls: [{ id: 0, x: -0.5, y: 0 }, { id: 1 as BallId, x: 0.2, y: 0.3 }, { id: 2 as BallId, x: 0.3, y: -0.35 }], strike: { speed: 1, direction: Math.PI }, fps: 60, noise: 0.0008 });
+    const last = a.frames[a.frames.length - 1]!;
+    // A hand slides the 1 and the 2 into their places in the rack over a third of a second.
+    const pause: TrackFrame[] = [];
+    for (let k = 1; k <= 120; k++) {
+      const f = Math.min(1, Math.max(0, (k - 30) / 20));
+      pause.push({ frame: last.frame + k, t: last.t + k / 60, balls: last.balls.map((b) => {
+        const to = rack.find((r) => r.id === b.id);
+        return to ? { ...b, x: b.x + (to.x - b.x) * f, y: b.y + (to.y - b.y) * f } : b;
+      }) });
+    }
+    const end = pause[pause.length - 1]!;
+    const brk = trackShot({ balls: [{ id: 0, x: -0.8, y: 0.05 }, ...rack], strike: { speed: 9, direction: Math.atan2(-0.05, 0.635 + 0.8) }, fps: 60, noise: 0.0008, strikeTime: end.t + 1 + 1 / 60, seed: 3 });
+    const frames = [...a.frames, ...pause, ...brk.frames.map((f, k) => ({ ...f, frame: end.frame + 1 + k }))];
+    const lines = inferEvents(frames);
+    expect(lines.filter((l) => l.kind === 'shot')).toHaveLength(2);
+    expect(lines.filter((l) => l.kind === 'rack')).toHaveLength(1);
+    expect(lines.filter((l) => l.kind === 'disturbed')).toEqual([]);
+  });
+
   it.each([60, 30])('a ball in the jaws that drops within a frame of the hit was hit by the cue ball, then pocketed (%i fps)', (fps) => {
     const x = 1.27 - 0.03, y = 0.635 - 0.03;
     const { frames, sim } = trackShot({ balls: [{ id: 0, x: x - 0.5, y: y - 0.25 }, { id: 3 as BallId, x, y }], strike: { speed: 2, direction: Math.atan2(0.25, 0.5) }, fps, noise: 0.001 });
