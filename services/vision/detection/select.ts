@@ -25,10 +25,12 @@ export interface SmearAxis {
 const axisOf = (b: Blob, r: number): SmearAxis => ({ ax: b.ax, ay: b.ay, half: Math.max(0, (b.area - Math.PI * r * r) / (4 * r)) });
 
 /**
- * Two balls' centres lie at least two radii apart: a reading closer than this (m) to another
- * ball is not a second ball. A little under 2R, for two readings' noise.
+ * Two balls' centres lie at least two radii apart: a reading closer than this many radii to
+ * another ball is not a second ball. A little under 2, for two readings' noise.
  */
-export const MIN_CENTRE_GAP = 1.8 * BALL_RADIUS;
+const MIN_GAP_RADII = 1.8;
+/** The same gap in metres. */
+export const MIN_CENTRE_GAP = MIN_GAP_RADII * BALL_RADIUS;
 
 export interface SelectOptions {
   minInliers: number;
@@ -148,7 +150,7 @@ export function selectBalls(g: RectifiedGrid, mask: Uint8Array, labels: Int32Arr
     const ringed = c.peak.score >= 0.6 && ev.support >= 0.95 && ev.unlike >= 0.85;
     if (!(strong || ringed) || ev.onBed < 0.6) continue;
     const { ci, cj } = c.ridge;
-    if (placed.some((p) => Math.hypot(p.i - ci, p.j - cj) < 1.8 * r)) continue;
+    if (placed.some((p) => Math.hypot(p.i - ci, p.j - cj) < MIN_GAP_RADII * r)) continue;
     if (unexplainedRing(g, mask, ci, cj, placed) > (strong ? 0.35 : 0.2)) continue;
     placed.push({ i: ci, j: cj });
     out.push({ kind: 'votes', ci, cj, blurred: c.ridge.elongation >= 1.4 || !c.refined, confidence: clamp01(0.3 + 0.2 * ev.support + 0.1 * Math.min(2, c.peak.score)) });
