@@ -224,11 +224,17 @@ export class VisionPipeline {
     });
     // A whole-bed search reads every ball afresh, but a ball only the learned detector reads (one
     // seen over the near cushion, frozen to one) the classical search cannot see: while its image
-    // has not changed it stands as kept, or each whole-bed search would lose it.
+    // has not changed it stands as kept, or each whole-bed search would lose it. Every other
+    // resting ball whose image has not changed keeps its kept reading where the search reads it
+    // again (below): read afresh, a ball whose colour is near the cloth's can land on its other
+    // outline fit, a centimetre away, and read as disturbed. Where the search no longer reads it
+    // (something once taken for a ball), it is not kept: the search has the last word on that.
+    const keptIfRead: BallDetection[] = [];
     if (full) {
       for (const tr of this.tracker.tracks) {
-        const d = tr.last?.learned ? kept(tr) : null;
-        if (d) reused.add(d);
+        const d = kept(tr);
+        if (d && tr.last?.learned) reused.add(d);
+        else if (d) keptIfRead.push(d);
       }
     }
     let staticMs = stageMs() - s0;
@@ -271,6 +277,7 @@ export class VisionPipeline {
         for (const k of Object.keys(timings) as (keyof StageTimings)[]) timings[k] += more.timings[k];
       }
     }
+    for (const d of keptIfRead) if (found.some((b) => Math.hypot(b.x - d.x, b.y - d.y) < BALL_RADIUS)) reused.add(d);
     // A window of a moving ball may take in a resting one: that one keeps its kept detection.
     const balls = [...reused, ...found.filter((b) => ![...reused].some((r) => Math.hypot(r.x - b.x, r.y - b.y) < BALL_RADIUS))];
     const c0 = stageMs();
