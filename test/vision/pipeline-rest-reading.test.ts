@@ -17,25 +17,24 @@ import { VisionPipeline } from '../../services/vision/pipeline.ts';
 const SEVEN = { x: 0.35, y: 0.2 };
 const OTHER_FIT = 0.008;
 
-/** The classical detector, reading the 7 8 mm off (its other outline fit) from its 20th call on. */
-class TwoFitDetector extends BallDetector {
-  calls = 0;
-  override detect(...args: Parameters<BallDetector['detect']>): DetectResult {
-    const r = super.detect(...args);
-    if (++this.calls < 20) return r;
-    return { ...r, balls: r.balls.map((b) => (Math.hypot(b.x - SEVEN.x, b.y - SEVEN.y) < 0.02 ? { ...b, y: b.y + OTHER_FIT } : b)) };
-  }
-}
+type Reading = DetectResult['balls'][number];
 
-/** The classical detector, no longer reading the 7 from its 20th call on (as a hand or a pocket's liner once taken for a ball). */
-class StopsReadingDetector extends BallDetector {
+/** The classical detector, whose readings of the 7 `change` changes from its 20th call on. */
+class SevenFrom20thCall extends BallDetector {
   calls = 0;
+  constructor(cal: VisionCalibration, private readonly change: (seven: Reading) => Reading[]) {
+    super(cal);
+  }
   override detect(...args: Parameters<BallDetector['detect']>): DetectResult {
     const r = super.detect(...args);
     if (++this.calls < 20) return r;
-    return { ...r, balls: r.balls.filter((b) => Math.hypot(b.x - SEVEN.x, b.y - SEVEN.y) > 0.02) };
+    return { ...r, balls: r.balls.flatMap((b) => (Math.hypot(b.x - SEVEN.x, b.y - SEVEN.y) < 0.02 ? this.change(b) : [b])) };
   }
 }
+/** Its other outline fit, 8 mm off. */
+const otherFit = (cal: VisionCalibration): SevenFrom20thCall => new SevenFrom20thCall(cal, (b) => [{ ...b, y: b.y + OTHER_FIT }]);
+/** No longer read (as something once taken for a ball). */
+const notRead = (cal: VisionCalibration): SevenFrom20thCall => new SevenFrom20thCall(cal, () => []);
 
 function scene(seven: { x: number; y: number }): SceneBall[] {
   const rng = new Rng(17);
@@ -61,7 +60,7 @@ describe('pipeline: a resting ball read afresh at a whole-bed search', () => {
     out.balls.find((b) => !b.occluded && Math.hypot(b.x - SEVEN.x, b.y - SEVEN.y) < 0.03)?.y ?? NaN;
 
   it('keeps its kept reading while its image does not change (before: it hopped to the other fit at the next whole-bed search)', async () => {
-    const detector = new TwoFitDetector(cal);
+    const detector = otherFit(cal);
     // A whole-bed search on every frame.
     const pipe = new VisionPipeline(cal, { identifier: null, detector, learned: null, changeSearch: false, fullSearchEvery: 1, bedSearchEvery: 1 });
     const ys: number[] = [];
@@ -72,7 +71,7 @@ describe('pipeline: a resting ball read afresh at a whole-bed search', () => {
   }, 60_000);
 
   it('is not kept where the whole-bed search no longer reads it: the check that a thing once taken for a ball is one stays', async () => {
-    const pipe = new VisionPipeline(cal, { identifier: null, detector: new StopsReadingDetector(cal), learned: null, changeSearch: false, fullSearchEvery: 1, bedSearchEvery: 1 });
+    const pipe = new VisionPipeline(cal, { identifier: null, detector: notRead(cal), learned: null, changeSearch: false, fullSearchEvery: 1, bedSearchEvery: 1 });
     const seen: boolean[] = [];
     for (let k = 0; k < 40; k++) seen.push(!Number.isNaN(sevenAt(await pipe.process(still, k / 30))));
     expect(seen.slice(5, 15)).not.toContain(false);
