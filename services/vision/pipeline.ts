@@ -233,8 +233,9 @@ export class VisionPipeline {
     if (full) {
       for (const tr of this.tracker.tracks) {
         const d = kept(tr);
-        if (d && tr.last?.learned) reused.add(d);
-        else if (d) keptIfRead.push(d);
+        if (!d) continue;
+        if (tr.last?.learned) reused.add(d);
+        else keptIfRead.push(d);
       }
     }
     let staticMs = stageMs() - s0;
@@ -279,7 +280,8 @@ export class VisionPipeline {
     }
     for (const d of keptIfRead) if (found.some((b) => Math.hypot(b.x - d.x, b.y - d.y) < BALL_RADIUS)) reused.add(d);
     // A window of a moving ball may take in a resting one: that one keeps its kept detection.
-    const balls = [...reused, ...found.filter((b) => ![...reused].some((r) => Math.hypot(r.x - b.x, r.y - b.y) < BALL_RADIUS))];
+    const keptReadings = [...reused];
+    const balls = [...keptReadings, ...found.filter((b) => !keptReadings.some((r) => Math.hypot(r.x - b.x, r.y - b.y) < BALL_RADIUS))];
     const c0 = stageMs();
     let tracked = this.tracker.update(balls, t);
     const trackMs = stageMs() - c0;
