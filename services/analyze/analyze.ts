@@ -16,14 +16,13 @@ import { loadCalibration, type VisionCalibration } from '../vision/calibration/c
 import { decodeStream, type PixelFormat } from '../vision/decode/decode-stream.ts';
 import type { PipelineFrame, PipelineOptions } from '../vision/pipeline.ts';
 import { calibrateFromVideo } from './auto-calibrate.ts';
-import { scaleCalibration, tableRegion } from './calibration-scale.ts';
 import { unsureMessage } from '../vision/calibration/bed-check.ts';
 import { backfillIds, type BackfillResult } from './backfill-ids.ts';
 import { trackVideoParallel } from './parallel-tracks.ts';
 import { refereeWithoutOperator, type ReplayNote } from './replay-referee.ts';
 import { withoutForeignIds, wrongGame } from './game-ids.ts';
 import { drawShot } from './shot-plot.ts';
-import { emptyTrackStats, trackVideo, type FrameCrop, type TrackVideoStats } from './video-tracks.ts';
+import { emptyTrackStats, trackVideo, type TrackVideoStats } from './video-tracks.ts';
 import { notesOnTheRecording, unseenShotNotes, unseenStretches, type RecordingNote, type Tracked } from './recording-notes.ts';
 
 export interface AnalyzeOptions {
@@ -172,31 +171,32 @@ async function track(o: AnalyzeOptions, calibration: VisionCalibration): Promise
   const rate = o.fps ? { fps: o.fps } : {};
   const pixelFormat = o.pixelFormat ?? 'yuv420p';
   const jobs = o.jobs ?? 1;
-  const probe = decodeStream(o.video, { maxFrames: 1, ...scale });
-  for await (const _ of probe) break;
-  const info = await probe.info;
-  // Only the table's part of each frame is decoded out of ffmpeg: the room around it is bytes
-  // through the pipe that nothing reads.
-  const crop: FrameCrop = { box: tableRegion(scaleCalibration(calibration, info.width, info.height)), width: info.width, height: info.height };
-  if (jobs > 1 && info.duration !== null && info.duration > 4 * jobs) {
-    const total = Math.round(info.duration * (o.fps ?? info.fps));
-    const tracks = await trackVideoParallel(o.video, calibration, {
-      jobs, duration: info.duration, sourceFps: info.fps, pixelFormat, ...(o.width ? { width: o.width } : {}), crop, ...rate,
-      ...(o.pipeline ? { pipeline: o.pipeline } : {}), ...(o.signal ? { signal: o.signal } : {}),
-      progress: (done) => o.progress?.(done, Math.max(total, done)),
-    });
-    return { ...tracks, duration: info.duration, fps: o.fps ?? info.fps };
+  if (jobs > 1) {
+    const probe = decodeStream(o.video, { maxFrames: 1, ...scale });
+    for await (const _ of probe) break;
+    const info = await probe.info;
+    if (info.duration !== null && info.duration > 4 * jobs) {
+      const total = Math.round(info.duration * (o.fps ?? info.fps));
+      const tracks = await trackVideoParallel(o.video, calibration, {
+        jobs, duration: info.duration, sourceFps: info.fps, pixelFormat, ...(o.width ? { width: o.width } : {}), ...rate,
+        ...(o.pipeline ? { pipeline: o.pipeline } : {}), ...(o.signal ? { signal: o.signal } : {}),
+        progress: (done) => o.progress?.(done, Math.max(total, done)),
+      });
+      return { ...tracks, duration: info.duration, fps: o.fps ?? info.fps };
+    }
   }
-  const stream = decodeStream(o.video, { signal: o.signal, benchmark: true, recycle: true, threads: 1, pixelFormat, ...scale, crop: crop.box, ...rate });
-  const total = info.duration !== null ? Math.round(info.duration * (o.fps ?? info.fps)) : 0;
+  const stream = decodeStream(o.video, { signal: o.signal, benchmark: true, recycle: true, threads: 1, pixelFormat, ...scale, ...rate });
+  let total = 0;
+  void stream.info.then((i) => { total = i.duration !== null ? Math.round(i.duration * (o.fps ?? i.fps)) : 0; }, () => undefined);
   const stats = emptyTrackStats();
   const frames: TrackFrame[] = [];
   const trackIds: number[][] = [];
   const onFrame = (_: TrackFrame, pf: PipelineFrame): void => { trackIds.push(pf.balls.map((b) => b.trackId)); };
-  for await (const f of trackVideo(stream, calibration, { stats, signal: o.signal, pipeline: o.pipeline, onFrame, crop })) {
+  for await (const f of trackVideo(stream, calibration, { stats, signal: o.signal, pipeline: o.pipeline, onFrame })) {
     frames.push(f);
     o.progress?.(frames.length, Math.max(total, frames.length));
   }
+  const info = await stream.info;
   return { frames, trackIds, stats, ffmpegCpuMs: stream.stats.ffmpegCpuMs, duration: info.duration, fps: o.fps ?? info.fps };
 }
 

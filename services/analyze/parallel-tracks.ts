@@ -11,7 +11,7 @@ import type { VisionCalibration } from '../vision/calibration/calibration-model.
 import type { PixelFormat } from '../vision/decode/decode-stream.ts';
 import { FIFO_WORKER_OPTIONS } from '../vision/decode/frame-fifo.ts';
 import type { PipelineOptions } from '../vision/pipeline.ts';
-import { emptyTrackStats, type FrameCrop, type TrackVideoStats } from './video-tracks.ts';
+import { emptyTrackStats, type TrackVideoStats } from './video-tracks.ts';
 
 export interface SegmentJob {
   video: string;
@@ -22,8 +22,6 @@ export interface SegmentJob {
   /** Seconds decoded and tracked before `start`, not reported. */
   warmup: number;
   width: number | undefined;
-  /** The table's part of the decoded frames, decoded alone (video-tracks.ts). */
-  crop: FrameCrop | undefined;
   fps: number | undefined;
   sourceFps: number;
   pixelFormat: PixelFormat;
@@ -42,7 +40,6 @@ export interface ParallelOptions {
   duration: number;
   sourceFps: number;
   width?: number;
-  crop?: FrameCrop;
   fps?: number;
   /** The decoded frames' pixels (decode-stream.ts). Default 'yuv420p'. */
   pixelFormat?: PixelFormat;
@@ -108,7 +105,7 @@ export async function trackVideoParallel(video: string, calibration: VisionCalib
   const workers: Worker[] = [];
   const segments = await Promise.all(Array.from({ length: o.jobs }, (_, k) => runSegment({
     video, calibration, start: bound(k), end: k === o.jobs - 1 ? null : bound(k + 1), warmup: k === 0 ? 0 : o.warmup ?? 2,
-    width: o.width, crop: o.crop, fps: o.fps, sourceFps: o.sourceFps, pixelFormat: o.pixelFormat ?? 'yuv420p', pipeline: o.pipeline, stats: emptyTrackStats(),
+    width: o.width, fps: o.fps, sourceFps: o.sourceFps, pixelFormat: o.pixelFormat ?? 'yuv420p', pipeline: o.pipeline, stats: emptyTrackStats(),
   }, k, o, workers, (n) => { done += n; o.progress?.(done); }))).catch((e: unknown) => {
     for (const w of workers) void w.terminate();
     throw e;

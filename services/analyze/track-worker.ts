@@ -25,9 +25,9 @@ const FIRST_VIEW_FRAMES = 120;
 async function learnClothFromFirstView(job: SegmentJob, detectors: DetectorCache): Promise<void> {
   const stream = decodeStream(job.video, {
     pixelFormat: job.pixelFormat, threads: 1, maxFrames: FIRST_VIEW_FRAMES,
-    ...(job.width ? { scale: { width: job.width } } : {}), ...(job.crop ? { crop: job.crop.box } : {}), ...(job.fps ? { fps: job.fps } : {}),
+    ...(job.width ? { scale: { width: job.width } } : {}), ...(job.fps ? { fps: job.fps } : {}),
   });
-  for await (const _ of trackVideo(stream, job.calibration, { pipeline: job.pipeline, detectors, ...(job.crop ? { crop: job.crop } : {}) })) break;
+  for await (const _ of trackVideo(stream, job.calibration, { pipeline: job.pipeline, detectors })) break;
 }
 
 async function run(): Promise<void> {
@@ -39,14 +39,13 @@ async function run(): Promise<void> {
   const frameAt = (t: number): number => Math.ceil(t * rate - 1e-3);
   const stream = decodeStream(job.video, {
     pixelFormat: job.pixelFormat,
-    start: from, benchmark: true, recycle: true, threads: 1, ...(job.width ? { scale: { width: job.width } } : {}), ...(job.crop ? { crop: job.crop.box } : {}),
-    ...(job.fps ? { fps: job.fps } : {}),
+    start: from, benchmark: true, recycle: true, threads: 1, ...(job.width ? { scale: { width: job.width } } : {}), ...(job.fps ? { fps: job.fps } : {}),
     ...(job.end !== null ? { maxFrames: frameAt(job.end) - frameAt(from) } : {}),
   });
   const frames: SegmentMessage & { kind: 'frames' } = { kind: 'frames', frames: [], trackIds: [] };
   let ids: number[] = [];
   const stats = job.stats;
-  for await (const f of trackVideo(stream, job.calibration, { stats, pipeline: job.pipeline, detectors, ...(job.crop ? { crop: job.crop } : {}), onFrame: (_, pf) => { ids = pf.balls.map((b) => b.trackId); } })) {
+  for await (const f of trackVideo(stream, job.calibration, { stats, pipeline: job.pipeline, detectors, onFrame: (_, pf) => { ids = pf.balls.map((b) => b.trackId); } })) {
     if (job.end !== null && f.t >= job.end - 1e-6) break;
     if (f.t < job.start - 1e-6) continue;
     frames.frames.push(f);

@@ -12,8 +12,7 @@ import type { RgbImage } from '../vision/decode/image.ts';
 import type { Yuv420Image } from '../vision/decode/yuv-image.ts';
 import { VisionPipeline, toTrackFrame, type PipelineFrame, type PipelineOptions } from '../vision/pipeline.ts';
 import { ViewCheck } from '../vision/calibration/view-check.ts';
-import { cropCalibration, scaleCalibration } from './calibration-scale.ts';
-import type { PixelBox } from '../vision/detection/learned/resample.ts';
+import { scaleCalibration } from './calibration-scale.ts';
 import type { DetectorCache } from '../vision/detection/detector-cache.ts';
 
 export interface TrackVideoOptions {
@@ -26,15 +25,6 @@ export interface TrackVideoOptions {
   onFrame?: (frame: TrackFrame, vision: PipelineFrame) => void;
   /** Detectors kept across runs (a reconnect, a looped file): the grid and the learnt cloth are reused. */
   detectors?: DetectorCache;
-  /** The frames are `box` of decoded pictures of `width × height` (decode-stream's `crop`); Tracks lines keep the whole picture's pixels. */
-  crop?: FrameCrop;
-}
-
-/** A part of the decoded picture, and the picture's size (that of the frames before the crop). */
-export interface FrameCrop {
-  box: PixelBox;
-  width: number;
-  height: number;
 }
 
 /** Accumulated costs, in milliseconds of wall clock. */
@@ -117,12 +107,10 @@ export async function* trackVideo(
         continue;
       }
       if (!pipeline) {
-        const full = opts.crop ?? image;
-        if (full.width !== calibration.imageWidth || full.height !== calibration.imageHeight) {
-          cal = scaleCalibration(calibration, full.width, full.height);
+        if (image.width !== calibration.imageWidth || image.height !== calibration.imageHeight) {
+          cal = scaleCalibration(calibration, image.width, image.height);
           stats.scaledFrom = { width: calibration.imageWidth, height: calibration.imageHeight };
         }
-        if (opts.crop) cal = cropCalibration(cal, opts.crop.box);
         detector = opts.detectors?.take(cal);
         pipeline = new VisionPipeline(cal, { ...opts.pipeline, ...(detector ? { detector } : {}) });
         view = new ViewCheck(cal);
@@ -136,7 +124,7 @@ export async function* trackVideo(
       }
       const v0 = performance.now();
       const pf = await pipeline.process(image, t);
-      const line = toTrackFrame(index, t, pf, cal, opts.crop ? { u: opts.crop.box.x0, v: opts.crop.box.y0 } : undefined);
+      const line = toTrackFrame(index, t, pf, cal);
       stats.visionMs += performance.now() - v0;
       stats.frames++;
       if (pf.fullSearch) stats.fullSearches++;

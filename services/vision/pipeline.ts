@@ -333,13 +333,12 @@ export class VisionPipeline {
  * The contract's Tracks line (shared/contracts/EVENTS.md) of a processed frame: every tracked
  * ball in table metres and image pixels (a hidden ball at its predicted place, projected),
  * `occluded` while hidden, `track` (the tracker's id) for a ball whose id is not known yet.
- * `origin`: where the processed image's first pixel lies in the picture (a crop of it).
  */
-export function toTrackFrame(frame: number, t: number, pf: PipelineFrame, cal: VisionCalibration, origin = { u: 0, v: 0 }): TrackFrame {
+export function toTrackFrame(frame: number, t: number, pf: PipelineFrame, cal: VisionCalibration): TrackFrame {
   const r = (v: number, k: number): number => Math.round(v * k) / k;
   const balls = pf.balls.map((b): TrackBall => {
     const px = b.detection ?? tableToImage(cal, b.x, b.y, 'ball');
-    const out: TrackBall = { id: b.id as BallId | null, x: r(b.x, 1e5), y: r(b.y, 1e5), u: r(px.u + origin.u, 100), v: r(px.v + origin.v, 100) };
+    const out: TrackBall = { id: b.id as BallId | null, x: r(b.x, 1e5), y: r(b.y, 1e5), u: r(px.u, 100), v: r(px.v, 100) };
     if (b.occluded) out.occluded = true;
     if (b.id === null) out.track = b.trackId;
     if (b.struck) out.struck = true;

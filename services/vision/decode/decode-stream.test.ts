@@ -103,25 +103,6 @@ describe('decodeStream', () => {
     expect(Array.from(frames[0]!.image.data.subarray(0, 3))).toEqual([100, 155, 70]);
   });
 
-  it('crops: the frames are exactly that part of the picture', async () => {
-    const ramp = (k: number): Uint8Array => {
-      const px = new Uint8Array(W * H * 3);
-      for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) px.set([4 * x, 5 * y, 10 * k], 3 * (y * W + x));
-      return px;
-    };
-    const path = join(dir, 'ramp.mkv');
-    await encode(path, 3, W, H, ramp);
-    const box = { x0: 6, y0: 10, x1: 40, y1: 34 };
-    const frames = await collect(decodeStream(path, { crop: box, recycle: false }));
-    expect(frames).toHaveLength(3);
-    frames.forEach((f, k) => {
-      expect([f.image.width, f.image.height]).toEqual([34, 24]);
-      const want = new Uint8Array(34 * 24 * 3);
-      for (let y = 0; y < 24; y++) want.set(ramp(k).subarray(3 * ((y + 10) * W + 6), 3 * ((y + 10) * W + 40)), 3 * y * 34);
-      expect(Buffer.from(f.image.data).equals(Buffer.from(want))).toBe(true);
-    });
-  });
-
   it('starting between two frames, begins with the next one at its own time', async () => {
     const [f] = await collect(decodeStream(clip, { start: 10.5 / FPS, maxFrames: 1 }));
     expect(f!.t).toBeCloseTo(11 / FPS, 9);
@@ -238,8 +219,6 @@ describe('decodeStream', () => {
     expect(ffmpegArgs('/dev/video0')).toContain('v4l2');
     expect(ffmpegArgs('rtsp://cam/x').join(' ')).toContain('-rtsp_transport tcp');
     expect(ffmpegArgs('a.mp4', { scale: { width: 960 } }).join(' ')).toContain('scale=960:-2');
-    // A crop is of the scaled frame: after the scale.
-    expect(ffmpegArgs('a.mp4', { scale: { width: 960 }, crop: { x0: 60, y0: 14, x1: 892, y1: 512 } }).join(' ')).toContain('scale=960:-2:flags=area,crop=832:498:60:14:exact=1');
     const log = 'Input #0\n  Duration: 00:01:02.50, start\nOutput #0, rawvideo, to pipe:1:\n    Stream #0:0: Video: rawvideo (RGB[24] / 0x18424752), rgb24, 1920x1080, q=2-31, 1492992 kb/s, 60 fps, 60 tbn\n';
     expect(ffmpegArgs('a.mp4', { benchmark: true })).toContain('-benchmark');
     // The camera image is a second output (pipe:3) after the frames' (pipe:1).

@@ -51,11 +51,6 @@ export interface StreamInfo {
 export interface DecodeStreamOptions {
   /** Output size: `{ width }` keeps the aspect (even height), or both. Default: the source's. */
   scale?: { width: number; height?: number };
-  /**
-   * Only this part of each (scaled) frame, on even pixels (ffmpeg `crop`): the frames come as
-   * `x1 − x0` × `y1 − y0` images. Default: the whole frame.
-   */
-  crop?: { x0: number; y0: number; x1: number; y1: number };
   /** Pace frames at their times (1 = real time, 2 = twice as fast). Default: as fast as decoded. */
   realtime?: number;
   /** Stops the decode: ffmpeg is killed and the iteration throws the signal's reason. */
@@ -126,7 +121,6 @@ export function ffmpegArgs(source: string, o: DecodeStreamOptions = {}, output =
   if (o.threads !== undefined) input.push('-threads', String(o.threads));
   const filters: string[] = [];
   if (o.scale) filters.push(`scale=${o.scale.width}:${o.scale.height ?? -2}:flags=area`);
-  if (o.crop) filters.push(`crop=${o.crop.x1 - o.crop.x0}:${o.crop.y1 - o.crop.y0}:${o.crop.x0}:${o.crop.y0}:exact=1`);
   const out: string[] = [];
   if (filters.length > 0) out.push('-vf', filters.join(','));
   if (o.fps) out.push('-r', String(o.fps));
