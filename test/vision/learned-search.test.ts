@@ -4,7 +4,7 @@
 // away before that is dropped.
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BALL_RADIUS } from '../../services/table/spec.ts';
+import { BALL_RADIUS, TABLE_SPECS, footSpot, headSpot } from '../../services/table/spec.ts';
 import { TableRenderer, randomQuat, type SceneBall } from '../../services/sim/render/index.ts';
 import { Rng } from '../../services/sim/render/prng.ts';
 import { parseCalibration, type VisionCalibration } from '../../services/vision/calibration/calibration-model.ts';
@@ -133,5 +133,16 @@ describe('learned search, with a stand-in network reading one ball at a point', 
     expect(await added(overhead, 0.2, 0.3, 0.55, [{ x: 0.25, y: 0.3 }])).toBe(0);
     // A ball frozen to it, its centre read 2 mm beyond two radii.
     expect(await added(overhead, 0.2, 0.3, 0.55, [{ x: 0.2 + 2 * R + 0.002, y: 0.3 }])).toBe(1);
+  });
+
+  it('adds no ball only it sees on the head, centre or foot spot (the spot sticker), and one 3 cm beside it', async () => {
+    // Fresh renders 6492, 6494, 6509: the foot spot's sticker, uncovered after the break, read
+    // 0.41–0.49 beside balls on every look; the classical detector reads no ball there.
+    const spec = TABLE_SPECS[overhead.table];
+    const foot = footSpot(spec), head = headSpot(spec);
+    expect(await added(overhead, foot.x + 0.003, foot.y - 0.002, 0.55)).toBe(0);
+    expect(await added(overhead, head.x, head.y, 0.55)).toBe(0);
+    expect(await added(overhead, 0.002, 0, 0.55)).toBe(0);
+    expect(await added(overhead, foot.x + 0.03, foot.y, 0.55)).toBe(1);
   });
 });

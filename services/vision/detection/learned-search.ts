@@ -7,13 +7,16 @@
 // they come and go or shift between looks, while a ball at rest is found again at the same place.
 // So each unexplained ball is a candidate, looked at again by the network in a small window
 // around it every `confirmEvery` seconds; after `looks` looks that found it within CONFIRM_REACH
-// of where it was first seen, it is added. A mark that stays (the foot spot) passes the looks,
-// so nothing is added where a known ball leaves no room for another (OVERLAP). The classical
+// of where it was first seen, it is added. A mark that stays passes the looks: the spot sticker
+// on the foot spot (on every table, under the rack's apex ball when the cloth is learned, so
+// unlike the learned cloth once uncovered) reads 0.41–0.49 to the network beside balls. So
+// nothing is added where a known ball leaves no room for another (OVERLAP). The classical
 // detector then reads it in a small window (sub-pixel centre, blur and partial flags) when it
-// sees a ball there given where to look; else it stands as the network saw it, unless the
-// identity model calls it "not a ball".
+// sees a ball there given where to look; else it stands as the network saw it, unless it lies
+// on one of the table's spots (ON_SPOT: a ball placed there is a ball the classical detector
+// reads) or the identity model calls it "not a ball".
 // The classical pipeline stays the per-frame reader: its windows around tracked balls are cheap.
-import { BALL_RADIUS } from '../../table/spec.ts';
+import { BALL_RADIUS, centreSpot, footSpot, headSpot, TABLE_SPECS } from '../../table/spec.ts';
 import { imageToTable, type VisionCalibration } from '../calibration/calibration-model.ts';
 import type { VideoImage } from '../decode/yuv-image.ts';
 import { meanColour, type BallDetection, type BallDetector } from './detect.ts';
@@ -39,6 +42,12 @@ export const DEFAULT_LEARNED_SEARCH: LearnedSearchOptions = { bedEvery: 1, confi
  * known ball. The classical detector's gap between two balls (select.ts).
  */
 const OVERLAP = MIN_CENTRE_GAP;
+/**
+ * A ball only the network sees within this (m) of the head, centre or foot spot is the spot's
+ * mark: fresh 1080p60 renders 6492, 6494 and 6509 (9-ball, 14.1) each had one, 1–5 mm from the
+ * foot spot, unnamed or taking the number of a ball pocketed, for 1.4 to 10 s.
+ */
+const ON_SPOT = 0.5 * BALL_RADIUS;
 /** A candidate is found again when the network's ball lies within this (m) of where it was first seen. */
 const CONFIRM_REACH = 0.5 * BALL_RADIUS;
 /** Window (m) around a ball the network found in which the classical detector reads it. */
@@ -80,6 +89,8 @@ export class LearnedSearch {
   private readonly o: LearnedSearchOptions;
   /** Network px per image px (the calibration's: a ball at the bed's centre BALL_PX wide). */
   private readonly scale: number;
+  /** The head, centre and foot spots (table m). */
+  private readonly spots: readonly { x: number; y: number }[];
 
   constructor(
     private readonly net: LearnedBallDetector, private readonly classical: BallDetector, private readonly cal: VisionCalibration,
@@ -90,6 +101,8 @@ export class LearnedSearch {
     if (!(this.o.bedEvery >= 0)) throw new Error('LearnedSearch: bedEvery must be non-negative');
     if (!(this.o.confirmEvery > 0)) throw new Error('LearnedSearch: confirmEvery must be positive');
     this.scale = calibratedScale(cal);
+    const spec = TABLE_SPECS[cal.table];
+    this.spots = [headSpot(spec), centreSpot, footSpot(spec)];
   }
 
   /** Candidates waiting for their looks (for tests and benches). */
@@ -169,7 +182,7 @@ export class LearnedSearch {
       const here = { x: c.x, y: c.y, radius: READ_RADIUS };
       const read = this.classical.detect(img, [here], [], [here]).balls.find((d) => Math.hypot(d.x - c.x, d.y - c.y) < BALL_RADIUS && !taken(d.x, d.y));
       if (read) added.push({ ...read, learned: true });
-      else if (!taken(c.x, c.y)) {
+      else if (!taken(c.x, c.y) && !this.spots.some((p) => Math.hypot(p.x - c.x, p.y - c.y) < ON_SPOT)) {
         seenOnly.push({ u: c.u, v: c.v, x: c.x, y: c.y, r: c.r, blurred: false, partial: false, confidence: c.confidence, meanColour: meanColour(img, c.u, c.v, c.r * 0.7), learned: true });
       }
     }
