@@ -221,8 +221,16 @@ export function findShots(motions: Map<BallId, BallMotion>, o: SegmentOptions = 
     return windowOf(motions, run, runStart(cue.series, run), lastStill, runEnd(cue.series, run), next ? runStart(cue.series, next) : Infinity, o);
   });
   for (const u of unseen) acrossUnseen(windows, motions, u, o);
+  const pushed = pushedBalls(motions, cue.series, o, diameter);
+  // A cue ball struck into a ball it rests against gives it most of its speed: that ball may be
+  // read moving a frame or more before the cue ball is. The stroke came before it moved (9-ball
+  // 6519 35.08 s: the 2 frozen to the cue ball, read moving a frame before it, was called moving
+  // at the stroke, G10, and the 6 hit first).
+  for (const w of windows) {
+    for (const p of pushed) if (p.start < w.firstMoving && p.start >= w.lastStill - PUSH_LEAD) w.lastStill = Math.min(w.lastStill, p.lastStill);
+  }
   // Strokes that barely moved the cue ball: the ball it rested against leaves at speed.
-  const pushes = pushedBalls(motions, cue.series, o, diameter).filter((p) => !windows.some((w) => p.start >= w.lastStill - 0.1 && p.start <= w.end + o.restHold));
+  const pushes = pushed.filter((p) => !windows.some((w) => p.start >= w.lastStill - 0.1 && p.start <= w.end + o.restHold));
   for (const p of pushes) {
     const cap = windows.find((w) => w.firstMoving > p.start)?.firstMoving ?? Infinity;
     windows.push(windowOf(motions, null, p.start, p.lastStill, p.start, cap, o));
@@ -349,6 +357,9 @@ function windowOf(motions: Map<BallId, BallMotion>, run: MotionRun | null, start
   }
   return { cueRun: run, firstMoving: start, lastStill, end };
 }
+
+/** How long (s) before the struck cue ball is read moving the ball it rested against may be. */
+const PUSH_LEAD = 0.1;
 
 /** Largest gap (m) between a resting cue ball and the ball it pushes away without moving visibly itself. */
 const PUSH_GAP = 0.01;

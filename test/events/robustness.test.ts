@@ -169,6 +169,32 @@ describe('event inference on degenerate input', () => {
     expect(shot[0]!.start!.balls.filter((b) => b.moving)).toEqual([]);
   });
 
+  it('calls no ball moving at the stroke when the ball the cue ball rests against is read moving frames before the cue ball (9-ball 6519, 35.08 s)', () => {
+    // The cue ball frozen to the 2 is struck into it: the 2 leaves at 1 m/s from the stroke, while
+    // the cue ball, which gave it most of its speed, reads still for two more frames and follows
+    // at 0.3 m/s. The stroke came before the 2 moved: the 2 is hit, not moving when struck (G10).
+    const frames: TrackFrame[] = [];
+    const cue = { x: 0.3, y: -0.1 };
+    const two = { x: 0.3 + 2 * 0.028575, y: -0.1 };
+    const stroke = 2;
+    for (let k = 0; k < 6 * 60; k++) {
+      const t = k / 60;
+      const s = Math.max(0, t - stroke);
+      const d = s < 1.25 ? s - 0.4 * s * s : 0.625;
+      const lag = Math.max(0, s - 2 / 60);
+      const c = lag < 0.375 ? 0.3 * lag - 0.4 * lag * lag : 0.05625;
+      frames.push({ frame: k, t, balls: [
+        { id: 0, x: cue.x + c, y: cue.y },
+        { id: 2 as BallId, x: two.x + d, y: two.y },
+        { id: 9 as BallId, x: -0.6, y: 0.3 },
+      ] });
+    }
+    const shot = shots(frames);
+    expect(shot).toHaveLength(1);
+    expect(shot[0]!.start!.balls.filter((b) => b.moving)).toEqual([]);
+    expect(firstContact(shot[0]!.events)).toMatchObject({ a: 0, b: 2 });
+  });
+
   it('finds the hit on an object ball hidden (by an arm) when the cue ball reached it', () => {
     const { frames, sim } = trackShot({
       balls: [{ id: 0, x: -0.6, y: 0 }, { id: 1 as BallId, x: 0.2, y: 0.1 }, { id: 2 as BallId, x: 0.5, y: -0.4 }],
