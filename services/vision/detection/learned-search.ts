@@ -7,14 +7,13 @@
 // they come and go or shift between looks, while a ball at rest is found again at the same place.
 // So each unexplained ball is a candidate, looked at again by the network in a small window
 // around it every `confirmEvery` seconds; after `looks` looks that found it within CONFIRM_REACH
-// of where it was first seen, it is added. A mark that stays passes the looks: the spot sticker
-// on the foot spot (on every table, under the rack's apex ball when the cloth is learned, so
-// unlike the learned cloth once uncovered) reads 0.41–0.49 to the network beside balls. So
-// nothing is added where a known ball leaves no room for another (OVERLAP). The classical
-// detector then reads it in a small window (sub-pixel centre, blur and partial flags) when it
-// sees a ball there given where to look; else it stands as the network saw it, unless it lies
-// on one of the table's spots (ON_SPOT: a ball placed there is a ball the classical detector
-// reads) or the identity model calls it "not a ball".
+// of where it was first seen, it is added. A mark that stays passes the looks too: the foot
+// spot's sticker (under the rack's apex ball when the cloth is learned) reads 0.41–0.49 to the
+// network beside balls once uncovered. So nothing is added where a known ball leaves no room
+// for another (OVERLAP). The classical detector then reads it in a small window (sub-pixel
+// centre, blur and partial flags) when it sees a ball there given where to look; else it stands
+// as the network saw it, unless it lies on one of the table's spots (ON_SPOT: a ball placed
+// there is one the classical detector reads) or the identity model calls it "not a ball".
 // The classical pipeline stays the per-frame reader: its windows around tracked balls are cheap.
 import { BALL_RADIUS, centreSpot, footSpot, headSpot, TABLE_SPECS } from '../../table/spec.ts';
 import { imageToTable, type VisionCalibration } from '../calibration/calibration-model.ts';
