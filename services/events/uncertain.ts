@@ -82,10 +82,22 @@ const NEAR_MIN = 0.0015;
 /** … or within this many times the readings' noise. */
 const NEAR_NOISE = 3;
 
+/** Object balls whose first event in the shot is a cushion or a pocket: they moved, and no hit on them was read. */
+function movedUnhit(events: readonly ShotEvent[]): Set<BallId> {
+  const seen = new Set<BallId>();
+  const out = new Set<BallId>();
+  for (const e of events) {
+    if (e.type === 'contact') { seen.add(e.a); seen.add(e.b); }
+    else if ((e.type === 'cushion' || e.type === 'pocket') && e.ball !== 0 && !seen.has(e.ball)) { seen.add(e.ball); out.add(e.ball); }
+  }
+  return out;
+}
+
 /**
  * Facts within the measurement's error: the cue ball's first two contacts with different balls a
  * frame apart or less; a ball the cue ball's path came within a graze of, before its first contact
- * (or at all), without a contact read; the first ball hit (and the cue ball to it) at the frozen
+ * (or at all), without a contact read (within a radius, for a ball that then moved with no hit
+ * read on it); the first ball hit (and the cue ball to it) at the frozen
  * tolerance, give or take the error; with no rail read after the first contact and nothing
  * pocketed, a ball that left its place read at a cushion's face, give or take the error.
  */
@@ -102,6 +114,7 @@ export function nearFacts(n: NearInput): Uncertainty[] {
   }
   // A graze: the path came within the error of touching a ball (or overlapped it) before the first contact read.
   if (!out.some((u) => u.fact === 'firstContact')) {
+    const unexplained = movedUnhit(n.events);
     const until = first?.t ?? n.end;
     // The cue ball's readings from the strike on (a creeping ball reads as still while it closes the last millimetres).
     const cueReadings = n.readings.get(0 as BallId)?.samples ?? [];
@@ -120,7 +133,10 @@ export function nearFacts(n: NearInput): Uncertainty[] {
         closest = Math.min(closest, Math.hypot(x - b.x, y - b.y));
       }
       const miss = closest - 2 * R;
-      const err = Math.max(NEAR_MIN, NEAR_NOISE * Math.hypot(sigma(0), sigma(b.id)));
+      // A ball that went on to move with no hit read on it was hit by something: where the cue
+      // ball passed within a radius of its reading, a reading a centimetre off (beside a cushion
+      // or a ball) may have hidden that hit (9-ball 6525 39.73 s).
+      const err = unexplained.has(b.id) ? R : Math.max(NEAR_MIN, NEAR_NOISE * Math.hypot(sigma(0), sigma(b.id)));
       if (miss <= err) {
         const seen: UncertainAlternative[] = first ? [[0, other(first)]] : ['none'];
         out.push({ fact: 'firstContact', alternatives: [[0, b.id], ...seen], margin: round6(Math.abs(miss)) });
