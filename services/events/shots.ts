@@ -230,7 +230,7 @@ export function findShots(motions: Map<BallId, BallMotion>, o: SegmentOptions = 
     for (const p of pushed) if (p.start < w.firstMoving && p.start >= w.lastStill - PUSH_LEAD) w.lastStill = Math.min(w.lastStill, p.lastStill);
   }
   // Strokes that barely moved the cue ball: the ball it rested against leaves at speed.
-  const pushes = pushed.filter((p) => !windows.some((w) => p.start >= w.lastStill - 0.1 && p.start <= w.end + o.restHold));
+  const pushes = pushed.filter((p) => !windows.some((w) => p.start >= w.lastStill - PUSH_LEAD && p.start <= w.end + o.restHold));
   for (const p of pushes) {
     const cap = windows.find((w) => w.firstMoving > p.start)?.firstMoving ?? Infinity;
     windows.push(windowOf(motions, null, p.start, p.lastStill, p.start, cap, o));

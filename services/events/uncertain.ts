@@ -97,9 +97,9 @@ function movedUnhit(events: readonly ShotEvent[]): Set<BallId> {
  * Facts within the measurement's error: the cue ball's first two contacts with different balls a
  * frame apart or less; a ball the cue ball's path came within a graze of, before its first contact
  * (or at all), without a contact read (within a radius, for a ball that then moved with no hit
- * read on it); the first ball hit (and the cue ball to it) at the frozen
- * tolerance, give or take the error; with no rail read after the first contact and nothing
- * pocketed, a ball that left its place read at a cushion's face, give or take the error.
+ * read on it); the first ball hit (and the cue ball to it) at the frozen tolerance, give or take
+ * the error; with no rail read after the first contact and nothing pocketed, a ball that left its
+ * place read at a cushion's face, give or take the error.
  */
 export function nearFacts(n: NearInput): Uncertainty[] {
   const out: Uncertainty[] = [];
