@@ -6,7 +6,7 @@
 import { once } from 'node:events';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BallId, Game, TableSize } from '../contract/ids.ts';
+import { callsReadKinds, type BallId, type Game, type TableSize } from '../contract/ids.ts';
 import type { Call, MatchLine, ShotLine } from '../contract/log.ts';
 import { TABLE_SPECS } from '../table/spec.ts';
 import type { TrackFrame } from '../contract/tracks.ts';
@@ -106,7 +106,8 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeResult> {
 
   t0 = clock();
   const cpu0 = process.cpuUsage();
-  const tracked = await track(o, calibration);
+  // Where a call reads only a ball's kind, a ball surely a solid or a stripe stays in the log when its number went to another.
+  const tracked = await track({ ...o, pipeline: { ...o.pipeline, tracker: { ...o.pipeline?.tracker, numbersByKind: callsReadKinds(o.game) } } }, calibration);
   const cpuUsed = process.cpuUsage(cpu0);
   const unseen = await unseenStretches(o.video, tracked);
   // Frames decoded from a broken reference (after a missing stretch, up to the next keyframe) are not trusted.

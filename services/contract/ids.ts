@@ -52,6 +52,14 @@ export function objectBallsOf(game: Game): BallId[] {
   return BALL_IDS.filter((id) => id >= 1 && id <= n);
 }
 
+/**
+ * Whether the game's calls read only a ball's kind (cue, 8, solid, stripe), not its number:
+ * 8-ball (groups) and 14.1 (any ball counts). In 9-ball the number decides (the lowest ball).
+ */
+export function callsReadKinds(game: Game): boolean {
+  return game !== '9ball';
+}
+
 export function groupOf(id: BallId): Group | null {
   if (id >= 1 && id <= 7) return 'solids';
   if (id >= 9 && id <= 15) return 'stripes';

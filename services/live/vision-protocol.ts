@@ -33,6 +33,8 @@ export interface VisionJob {
   maxFrames: number | null;
   /** The camera image from the same decode (JPEG, `rate` a second, `width` wide); null: none. Not with maxFrames. */
   snapshots: { width: number; rate: number } | null;
+  /** A ball surely a solid or a stripe whose number went to another gets a free number of its kind (games whose calls read only kinds). */
+  numbersByKind: boolean;
 }
 
 export type ToVisionWorker = { type: 'start'; job: VisionJob } | { type: 'stop'; id: number };

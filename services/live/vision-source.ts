@@ -37,10 +37,12 @@ export interface VisionSourceOptions {
   behindMs: number;
   /** The camera image from vision's decode (a camera: one reader); null: none (a file has its own, paced on the playhead). */
   snapshots: { width: number; rate: number } | null;
+  /** Vision names a ball surely a solid or a stripe by a free number of its kind when its own went to another (games whose calls read only kinds: `callsReadKinds`). */
+  numbersByKind: boolean;
 }
 
 export const DEFAULT_VISION_SOURCE: Omit<VisionSourceOptions, 'table' | 'calibration'> = {
-  width: null, paced: true, backoffMs: { initial: 500, max: 10_000 }, stallMs: 8000, behindMs: 300, snapshots: null,
+  width: null, paced: true, backoffMs: { initial: 500, max: 10_000 }, stallMs: 8000, behindMs: 300, snapshots: null, numbersByKind: false,
 };
 
 type Ending = 'eof' | 'failed' | 'stalled' | 'stopped';
@@ -171,7 +173,7 @@ export class VisionBallSource implements BallSource, ImageFeed {
       id, kind: input.kind, source: input.kind === 'stream' ? input.url : input.path, start, pass,
       clock: input.kind === 'file' && this.o.paced && maxFrames === null ? input.playhead.clock() : null, maxFrames,
       epochWall: this.epochWall, firstFrame: this.nextFrame, width: this.o.width, table: this.o.table,
-      calibration: cal?.json ?? null, slack: 1 / 20, snapshots: maxFrames === null ? this.o.snapshots : null,
+      calibration: cal?.json ?? null, slack: 1 / 20, snapshots: maxFrames === null ? this.o.snapshots : null, numbersByKind: this.o.numbersByKind,
     };
     this.inbox.clear();
     this.ensureWorker().postMessage({ type: 'start', job });

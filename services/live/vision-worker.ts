@@ -128,7 +128,7 @@ async function run(job: VisionJob): Promise<void> {
       if (cal) {
         const rest: AsyncIterable<DecodedFrame<Yuv420Image>> = { [Symbol.asyncIterator]: () => it };
         const lateOf = (f: TrackFrame): number => (playhead ? -playhead.msUntil({ pass: job.pass, t: f.t }) : job.kind === 'file' ? 0 : Date.now() - job.epochWall - f.t * 1000);
-        const pipeline = { identifier: await identifier(), learned: await learnedDetector() };
+        const pipeline = { identifier: await identifier(), learned: await learnedDetector(), tracker: { numbersByKind: job.numbersByKind } };
         // Every ball carries its tracker id: live inference names a track by what it was found to be later in its window (live-events.ts).
         const onFrame: TrackVideoOptions['onFrame'] = (line, pf) => line.balls.forEach((b, i) => { b.track = pf.balls[i]!.trackId; });
         for await (const frame of trackVideo(rest, cal, { signal: ac.signal, stats, pipeline, onFrame, detectors })) {

@@ -85,7 +85,7 @@ export function createRuntime(options: Partial<RuntimeOptions> = {}): Runtime {
 
   let source: LiveSource;
   let warmFrames: TrackFrame[] = [];
-  const tableRef = { id: table.id, size: tableSize };
+  const tableRef = { id: table.id, size: tableSize, game: matchLineOf(o, recorded, tableSize).game };
   if (rec) {
     const built = recordingSource(rec, o, resumePosition(store, `recording:${rec.name}`).start, tableRef, catalog);
     source = built.source;

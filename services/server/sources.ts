@@ -5,7 +5,7 @@
 // automatically on the first frames and stored for the table.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import type { TableSize } from '../contract/ids.ts';
+import { callsReadKinds, type Game, type TableSize } from '../contract/ids.ts';
 import { parseTracks, type TrackFrame } from '../contract/tracks.ts';
 import { ffmpegPath } from '../capture/ffmpeg-path.ts';
 import type { BallSource } from '../live/ball-source.ts';
@@ -36,6 +36,9 @@ export interface SourceOptions {
   video: boolean;
   script: boolean;
 }
+
+/** The table a source films: its catalog id, its size and the game played on it. */
+export interface PlayedTable { id: number; size: TableSize; game: Game }
 
 export function loadTracks(path: string): TrackFrame[] {
   const parsed = parseTracks(readFileSync(path, 'utf8'));
@@ -69,7 +72,7 @@ export function tableCalibration(catalog: CatalogStore, tableId: number, key: st
   return chosen ? { json: chosen.calibration, label: `${chosen.label} (#${chosen.id})` } : null;
 }
 
-function visionSource(input: ReturnType<typeof videoInputOf>, key: string, recording: string | null, o: SourceOptions, table: { id: number; size: TableSize }, catalog: CatalogStore, snapshots: VisionSourceOptions['snapshots'] = null): VisionBallSource {
+function visionSource(input: ReturnType<typeof videoInputOf>, key: string, recording: string | null, o: SourceOptions, table: PlayedTable, catalog: CatalogStore, snapshots: VisionSourceOptions['snapshots'] = null): VisionBallSource {
   const given = o.calibration ? { json: JSON.parse(readFileSync(o.calibration, 'utf8')) as Record<string, unknown>, label: o.calibration } : null;
   return new VisionBallSource(input, {
     table: table.size,
@@ -77,10 +80,11 @@ function visionSource(input: ReturnType<typeof videoInputOf>, key: string, recor
     onCalibrated: (json) => { catalog.addCalibration(table.id, automaticLabel(key), json, 'vision'); },
     width: o.visionWidth,
     snapshots,
+    numbersByKind: callsReadKinds(table.game),
   });
 }
 
-export function recordingSource(rec: RecordingFiles, o: SourceOptions, start: PlayheadPosition, table: { id: number; size: TableSize }, catalog: CatalogStore): { source: LiveSource; warmFrames: TrackFrame[] } {
+export function recordingSource(rec: RecordingFiles, o: SourceOptions, start: PlayheadPosition, table: PlayedTable, catalog: CatalogStore): { source: LiveSource; warmFrames: TrackFrame[] } {
   const key = `recording:${rec.name}`;
   const tracksPath = o.tracks ?? rec.tracks;
   if (o.balls === 'tracks' && !tracksPath) throw new Error(`${rec.dir}: no tracks.jsonl for --balls tracks: pass --tracks`);
@@ -105,7 +109,7 @@ export function recordingSource(rec: RecordingFiles, o: SourceOptions, start: Pl
   };
 }
 
-export function cameraSource(src: string, o: SourceOptions, table: { id: number; size: TableSize }, catalog: CatalogStore): LiveSource {
+export function cameraSource(src: string, o: SourceOptions, table: PlayedTable, catalog: CatalogStore): LiveSource {
   const key = `camera:${src}`;
   const input = videoInputOf(src, null);
   if (o.balls === 'tracks') {

@@ -236,9 +236,12 @@ export class TrackVote implements IdentityHook {
  * numbers no other track has (`resolvedAmong`: the dark purple 4 once the 8 went to the 8).
  * Otherwise null. A number stays with the resting ball that `held` it unless another's looks
  * are clearly likelier (`HOLD_BONUS` per look): a white-capped stripe read as the cue ball does
- * not take the number from the cue ball at rest across the table.
+ * not take the number from the cue ball at rest across the table. `byKind`: a ball left without
+ * a number though surely a solid or a stripe gets a free number of that kind (`numberOfKind`; for
+ * games whose calls read only the kind: 8-ball, 14.1): its number went to a ball of a set's
+ * shades the model reads as that number too (a tan 7 read as the 5).
  */
-export function assignUnique<K>(tracks: Iterable<readonly [K, IdentityHook]>, rereadable: (key: K) => boolean = () => true, held: (key: K) => BallId | null = () => null): Map<K, BallId | null> {
+export function assignUnique<K>(tracks: Iterable<readonly [K, IdentityHook]>, rereadable: (key: K) => boolean = () => true, held: (key: K) => BallId | null = () => null, byKind = false): Map<K, BallId | null> {
   const votes = [...tracks];
   const out = new Map<K, BallId | null>(votes.map(([key]) => [key, null]));
   const claims = votes.flatMap(([key, vote], order) => {
@@ -256,19 +259,55 @@ export function assignUnique<K>(tracks: Iterable<readonly [K, IdentityHook]>, re
     out.set(c.key, c.id);
   }
   const rows = votes.filter(([key, vote]) => rereadable(key) && Number.isFinite(vote.meanScore(0)));
-  if (!rows.length) return out;
   const open = BALL_IDS.filter((id) => !kept.has(id));
   const given = hungarian(rows.map(([key, vote]) => open.map((id) => -vote.meanScore(id) - (held(key) === id ? HOLD_BONUS : 0))));
   const owner = new Map<BallId, number>();
   given.forEach((c, r) => {
     if (c >= 0) owner.set(open[c]!, r);
   });
+  const named = new Set<BallId>(kept);
   rows.forEach(([key, vote], r) => {
     const c = given[r]!;
     if (c < 0) return;
     const id = open[c]!;
     const free = (x: BallId): boolean => !kept.has(x) && (owner.get(x) === undefined || owner.get(x) === r);
-    if (vote.resolved() === id || vote.resolvedAmong(free) === id) out.set(key, id);
+    if (vote.resolved() === id || vote.resolvedAmong(free) === id) {
+      out.set(key, id);
+      named.add(id);
+    }
   });
+  if (byKind) {
+    // Moving balls first (they keep the number they held when it is still free), then resting ones.
+    const left = votes.filter(([key]) => out.get(key) === null).sort(([a], [b]) => Number(rereadable(a)) - Number(rereadable(b)));
+    for (const [key, vote] of left) {
+      const id = numberOfKind(vote, (x) => !named.has(x), held(key));
+      if (id === null) continue;
+      out.set(key, id);
+      named.add(id);
+    }
+  }
   return out;
+}
+
+/**
+ * A free number of the kind a resting ball surely is, when its own number went to another ball
+ * (`assignUnique`'s `byKind`): the ball's votes settled on a solid or a stripe (`resolved`), and no
+ * number of another kind (the cue ball, the 8, the other group) holds `AMONG_MIN_SHARE` of that
+ * number's likelihood per look. The number it held when that is free and of the kind (a ball keeps
+ * its number while it rolls), else the free number of the kind its looks make likeliest, else null.
+ */
+export function numberOfKind(vote: IdentityHook, free: (id: BallId) => boolean, held: BallId | null = null): BallId | null {
+  const own = vote.resolved();
+  if (own === null) return null;
+  const kind = kindOfClass(own);
+  if (kind !== 'solid' && kind !== 'stripe') return null;
+  const top = vote.meanScore(own);
+  let best: BallId | null = null;
+  for (const id of BALL_IDS) {
+    const s = vote.meanScore(id);
+    if (kindOfClass(id) !== kind) {
+      if (s - top >= Math.log(AMONG_MIN_SHARE)) return null;
+    } else if (free(id) && (best === null || s > vote.meanScore(best))) best = id;
+  }
+  return held !== null && free(held) && kindOfClass(held) === kind ? held : best;
 }

@@ -491,6 +491,48 @@ describe('ball tracker', () => {
     expect(assignUnique(all, (k) => k !== 'cue')).toEqual(new Map([['cue', 14], ['fourteen', 6], ['fifteen', 15]]));
   });
 
+  it('keeps a ball surely a solid in the log with a free solid number when its own went to another (byKind: 8-ball, 14.1), never across kinds', () => {
+    // Real game1 clip 1 (single looks, one frame): the set's tan 7 reads as the 5 more surely than
+    // the orange 5 itself, and a brown-banded 15 holds the 7.
+    const [five, tan, banded, fifteen] = [new TrackVote(), new TrackVote(), new TrackVote(), new TrackVote()];
+    for (let k = 0; k < 3; k++) {
+      five.add(dist({ 5: 0.823, 3: 0.064, 2: 0.03, 7: 0.012 }));
+      tan.add(dist({ 5: 0.914, 1: 0.022, 7: 0.021 }));
+      banded.add(dist({ 7: 0.577, 15: 0.093, 13: 0.077, 5: 0.038 }));
+      fifteen.add(dist({ 15: 0.927, 12: 0.026 }));
+    }
+    const table = [['five', five], ['tan', tan], ['banded', banded], ['fifteen', fifteen]] as const;
+    // Without byKind the orange 5 is left out: no number it is read as is free.
+    expect(assignUnique(table).get('five')).toBeNull();
+    const named = assignUnique(table, () => true, () => null, true);
+    expect(named.get('tan')).toBe(5);
+    expect(named.get('banded')).toBe(7);
+    expect(named.get('fifteen')).toBe(15);
+    // The likeliest free solid number for the orange 5 (its looks read the 3 second, but the 3 is
+    // not taken here, so the 3).
+    expect(named.get('five')).toBe(3);
+    // With the 3 on the table as well, the 5 takes the next free solid, the 2.
+    const three = new TrackVote();
+    for (let k = 0; k < 3; k++) three.add(dist({ 3: 0.95 }));
+    expect(assignUnique([...table, ['three', three]], () => true, () => null, true).get('five')).toBe(2);
+    // A ball read as a solid and (less) as a stripe, its kind unsure, stays out; so does one read as the 8.
+    const unsure = new TrackVote();
+    const eightish = new TrackVote();
+    const eight = new TrackVote();
+    for (let k = 0; k < 3; k++) {
+      unsure.add(dist({ 5: 0.8, 15: 0.1 }));
+      eightish.add(dist({ 8: 0.95 }));
+      eight.add(dist({ 8: 0.99 }));
+    }
+    const clash = assignUnique([...table, ['unsure', unsure], ['eight', eight], ['eightish', eightish]], () => true, () => null, true);
+    expect(clash.get('unsure')).toBeNull();
+    expect(clash.get('eightish')).toBeNull();
+    expect(clash.get('eight')).toBe(8);
+    // A moving ball (not re-read) whose number went to a resting one keeps the number it held when free and of its kind.
+    const moving = assignUnique(table, (k) => k !== 'five', (k) => (k === 'five' ? 6 : null), true);
+    expect(moving.get('five')).toBe(6);
+  });
+
   it('takes a track the model keeps calling "not a ball" for none, but not a ball a hand covered for a while', () => {
     const none = new Float32Array(17).fill(0.001);
     none[16] = 0.95;

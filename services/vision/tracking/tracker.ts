@@ -51,13 +51,15 @@ export interface TrackerSettings<D extends TablePositioned, H extends IdentityHo
   strikeRejoin: boolean;
   /** Ball radius (m): a moving track's prediction stops at a resting track in its way (collide.ts); null: straight through. */
   ballRadius: number | null;
+  /** A ball surely a solid or a stripe whose number went to another gets a free number of its kind (`assignUnique`'s `byKind`: games whose calls read only the kind). */
+  numbersByKind: boolean;
 }
 
 export function defaultTrackerSettings<D extends TablePositioned>(): TrackerSettings<D, TrackVote> {
   return {
     motion: new ConstantVelocityFilter(), distance: tableDistance, maxDistance: 0.06, gateSigmas: 3,
     maxMissedFrames: 30, minHits: 2, sureAtOnce: () => false, restingAtOnce: () => false, assignment: 'hungarian', identity: () => new TrackVote(), rejoin: () => null,
-    strikeRejoin: true, ballRadius: BALL_RADIUS,
+    strikeRejoin: true, ballRadius: BALL_RADIUS, numbersByKind: false,
   };
 }
 
@@ -261,7 +263,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
         ...(confirmed.includes(tr) ? { struck: true } : {}),
       });
     }
-    return uniqueIdentities(out, this.live);
+    return uniqueIdentities(out, this.live, this.s.numbersByKind);
   }
 
   /** Second chances (settings.rejoin) for unmatched tracks and left-over detections; sets `match` and returns the rejoined tracks' states. */
@@ -428,7 +430,7 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
 
   /** The balls of a frame with their ids read again from the tracks' votes (after votes were added). */
   resolveIds(balls: TrackedBall<D>[]): TrackedBall<D>[] {
-    return uniqueIdentities(balls, this.live);
+    return uniqueIdentities(balls, this.live, this.s.numbersByKind);
   }
 }
 
@@ -471,11 +473,11 @@ function furtherOnItsWay(from: TablePositioned, wx: number, wy: number, d: Table
  * ball that holds it unless the looks clearly say otherwise (moving balls are not read again: at
  * a break, blurred looks and softened votes would trade ids).
  */
-function uniqueIdentities<D extends TablePositioned, H extends IdentityHook>(balls: TrackedBall<D>[], tracks: readonly Track<D, H>[]): TrackedBall<D>[] {
+function uniqueIdentities<D extends TablePositioned, H extends IdentityHook>(balls: TrackedBall<D>[], tracks: readonly Track<D, H>[], byKind: boolean): TrackedBall<D>[] {
   const shown = new Set(balls.map((b) => b.trackId));
   const live = new Map(tracks.filter((t) => shown.has(t.trackId)).map((t) => [t.trackId, t]));
   const still = new Set(balls.filter((b) => !b.occluded && (Math.hypot(b.vx, b.vy) < REREAD_SPEED || (live.get(b.trackId)?.anchor?.hits ?? 0) >= STILL_HITS)).map((b) => b.trackId));
-  const ids = assignUnique([...live].map(([k, t]) => [k, t.identity] as const), (k) => still.has(k), (k) => live.get(k)?.held ?? null);
+  const ids = assignUnique([...live].map(([k, t]) => [k, t.identity] as const), (k) => still.has(k), (k) => live.get(k)?.held ?? null, byKind);
   for (const t of live.values()) t.held = ids.get(t.trackId) ?? null;
   return balls.map((b) => ({ ...b, id: ids.get(b.trackId) ?? null }));
 }
