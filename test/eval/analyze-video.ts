@@ -12,6 +12,8 @@
 // --fresh N: N more matches (seeds 6301+, or S+, 9-ball, 8-ball and 14.1 in turn) instead of the two.
 // --nudges R: filmed with a hand nudging a ball in a share R of the pauses (the default preset: 0.01),
 // scored in "disturbed found, phantom" (the truth's disturbed lines found within 1.5 s, and the others).
+// --format 720p30 (or 576p25 …): filmed at that height and frame rate (16:9) instead of 1080p60,
+// as broadcasts and club cameras often are.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,16 +28,23 @@ import { matchDisturbed } from './disturbed-noise.ts';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const quick = process.argv.includes('--quick');
 
-/** A fresh 8-shot 1080p60 match (brisk pauses), cached by its settings. */
 const nudgesAt = process.argv.indexOf('--nudges');
 const nudges = nudgesAt >= 0 ? Number(process.argv[nudgesAt + 1]) : null;
 
+const formatAt = process.argv.indexOf('--format');
+const format = /^(\d+)p(\d+)$/.exec(formatAt >= 0 ? process.argv[formatAt + 1]! : '1080p60');
+if (!format) throw new Error('--format: HEIGHTpFPS, e.g. 720p30');
+const [height, fps] = [Number(format[1]), Number(format[2])];
+const width = Math.round((height * 16) / 9 / 2) * 2;
+const formatName = `${height}p${fps}`;
+
+/** A fresh 8-shot match (brisk pauses; 1080p60 unless --format), cached by its settings. */
 async function recording(game: Game, seed: number): Promise<string> {
-  const out = join(ROOT, 'tmp', 'analyze-eval', `${game}-${seed}-8-60${nudges === null ? '' : `-nudges${nudges}`}`);
+  const out = join(ROOT, 'tmp', 'analyze-eval', `${game}-${seed}-8-${fps}${height === 1080 ? '' : `-${height}p`}${nudges === null ? '' : `-nudges${nudges}`}`);
   if (existsSync(join(out, 'truth.jsonl')) && existsSync(join(out, 'recording.mp4'))) return out;
-  process.stderr.write(`analyze eval: simulating and filming ${game} seed ${seed} (8 shots, 1080p60, ~2 min)…\n`);
+  process.stderr.write(`analyze eval: simulating and filming ${game} seed ${seed} (8 shots, ${formatName}, ~2 min)…\n`);
   await recordSimulation({
-    game, shots: 8, seed, fps: 60, width: 1920, height: 1080, out, players: ['Ann', 'Bob'], table: '9ft', preset: 'default', ballSet: 'standard', brisk: true,
+    game, shots: 8, seed, fps, width, height, out, players: ['Ann', 'Bob'], table: '9ft', preset: 'default', ballSet: 'standard', brisk: true,
     ...(nudges === null ? {} : { situations: { disturbed: nudges } }),
   });
   return out;
@@ -115,7 +124,7 @@ rows.all = {
   'calls equal (replay assumptions)': pct(total.calls), 'calls equal (truth operator inputs)': pct(total.callsTruthInputs), 'fouls on legal shots': total.falseMarked ? `${total.falseFouls} (${total.falseMarked} marked)` : String(total.falseFouls),
   'disturbed found, phantom': `${total.disturbedFound}/${total.disturbed}, ${total.phantom}`, 'calibrated from the video': '', 'analyze wall (s)': '',
 };
-console.log('5. railbird analyze from video (fresh simulated 1080p60 matches, calibrated from the video, --jobs 2), shot by shot against the truth');
+console.log(`5. railbird analyze from video (fresh simulated ${formatName} matches, calibrated from the video, --jobs 2), shot by shot against the truth`);
 console.table(rows);
 if (process.argv.includes('--why') && why.length) console.log(`\nCalls that differ (${why.length}):\n  ${why.join('\n  ')}`);
 
