@@ -206,6 +206,32 @@ function stayedFor(m: BallMotion, r: MotionRun): number {
   return (next ? s[next.first]!.t : s[s.length - 1]!.t) - end;
 }
 
+/**
+ * Two numbers read within this (m) of each other on a shot's table are one ball: two balls' centres
+ * lie 2 R apart at least, and readings of two frozen balls at an elevated view's far end come no
+ * closer than about R (real game2 clip 1: the cue ball and the 7, 2.6 cm), while a resting ball
+ * renamed keeps its reading to the millimetre.
+ */
+const SAME_PLACE = 0.01;
+
+/**
+ * Where a shot's table has two numbers at one place (`SAME_PLACE`), one was read on a resting
+ * ball after the other had been (the joint assignment renaming it; real game2 clip 2: the 14 read
+ * as the 3 for one frame, then as the 14, and the 3 kept as hidden where it lay): the number seen
+ * there last stays, the other is not on the bed. Two seen as late as each other are both kept.
+ */
+function dropOverlaps(balls: BallPosition[], lastSeen: (id: BallId) => number): void {
+  const stale = new Set<BallId>();
+  for (const a of balls) {
+    for (const b of balls) {
+      if (a.id >= b.id || Math.hypot(a.x - b.x, a.y - b.y) >= SAME_PLACE) continue;
+      const [ta, tb] = [lastSeen(a.id), lastSeen(b.id)];
+      if (ta !== tb) stale.add(ta < tb ? a.id : b.id);
+    }
+  }
+  for (let i = balls.length - 1; i >= 0; i--) if (stale.has(balls[i]!.id)) balls.splice(i, 1);
+}
+
 /** What every shot of a recording is inferred from. */
 interface Tracked {
   motions: Map<BallId, BallMotion>;
@@ -277,6 +303,12 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
     const after = restNear(s.samples, shot.end, Math.min(shot.end + 1, nextStart)) ?? s.samples.filter((p) => p.t <= shot.end + 1).pop()!;
     end.push({ id, x: round(after.x), y: round(after.y) });
   }
+  const lastSeen = (id: BallId, by: number): number => {
+    const samples = series.get(id)!.samples;
+    return samples[indexAtOrBefore(samples, by)]?.t ?? -Infinity;
+  };
+  dropOverlaps(start, (id) => lastSeen(id, still));
+  dropOverlaps(end, (id) => lastSeen(id, shot.end + 1));
   start.sort((a, b) => a.id - b.id);
   end.sort((a, b) => a.id - b.id);
   const rack: RackLine | null = isRack(start, o.table)

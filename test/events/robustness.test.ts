@@ -228,6 +228,18 @@ describe('event inference on degenerate input', () => {
     expect(shot).toHaveLength(1);
     expect(shot[0]!.events.filter((e) => e.type === 'pocket' || e.type === 'off-table').map((e) => e.type === 'pocket' && e.ball)).toEqual([1]);
   });
+
+  it('does not keep a number read on a resting ball for a while as a second ball where that ball lies once it is read as another (real game2 clip 2)', () => {
+    const { frames } = straightPot(60);
+    // A resting ball far from the play, read as the 3 for its first 0.1 s, then as the 14.
+    const place = { x: -0.9, y: -0.5 };
+    const renamed = frames.map((f) => ({ ...f, balls: [...f.balls, { id: (f.t < 0.1 ? 3 : 14) as BallId, x: place.x + 0.0004 * Math.sin(f.frame), y: place.y }] }));
+    const shot = shots(renamed);
+    expect(shot).toHaveLength(1);
+    const ids = (balls: readonly { id: BallId }[]) => balls.map((b) => b.id);
+    expect(ids(shot[0]!.start!.balls)).toEqual([0, 1, 14]);
+    expect(ids(shot[0]!.end!.balls)).toEqual([0, 14]);
+  });
 });
 
 describe('event inference on degraded random shots (seeds 900000+, 60 fps)', () => {
