@@ -13,7 +13,7 @@ import { profileTouches } from './cushion-profile.ts';
 import { nearestCushion } from './cushion-touch.ts';
 import { gentleCushionTouches } from './cushion-touch.ts';
 import { DEFAULT_LEGS, type LegOptions } from './legs.ts';
-import { analyseMotion, DEFAULT_MOTION, readAnew, type BallMotion, type MotionOptions, type MotionRun } from './motion.ts';
+import { analyseMotion, DEFAULT_MOTION, readAnew, SHORT_HIDE, type BallMotion, type MotionOptions, type MotionRun } from './motion.ts';
 import { buildSeries, indexAtOrBefore, median, type Sample, type Series } from './series.ts';
 import { lineCrossings, positionBefore, type BallModel } from './model.ts';
 import { buildShotModels, restNear, SETTLE } from './shot-models.ts';
@@ -152,7 +152,7 @@ function disturbances(motions: Map<BallId, BallMotion>, from: number, to: number
 }
 
 /** A ball unseen this long (s) at rest (under a hand, an arm) may have been moved there; longer (a re-rack, a respot) is not a nudge. */
-const HIDDEN_MOVE = { min: 0.15, max: 1.5 };
+const HIDDEN_MOVE = { min: SHORT_HIDE, max: 1.5 };
 
 /**
  * A resting ball hidden for a moment and seen again elsewhere, resting there: moved by the hand

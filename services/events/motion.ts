@@ -66,18 +66,27 @@ function restAround(s: readonly Sample[], still: boolean[], from: number, step: 
 const ONE_STEP = 0.7;
 
 /**
+ * A ball unseen at rest for less than this (s) was not moved by a hand meanwhile: a hand that
+ * moves a ball hides it longer (9-ball 6501 of the nudges eval: 0.6 s). Its step across the gap
+ * is a reading anew.
+ */
+export const SHORT_HIDE = 0.15;
+
+/**
  * The run went from one resting place to the other in one step between two frames in a row, the
- * ball seen on both: the same ball read anew (another circle fitted to its pixels: a ball beside
- * its shadow, a same-colour ball on its cloth; 9-ball 6413, 6430, 8-ball 6420), not moved. A ball
- * moved that far within a frame would have rolled on; a hand that moves one hides it for frames.
- * `moved`: the move (m), by default from the run's rest before to its rest after.
+ * ball seen on both (or unseen between them for less than SHORT_HIDE): the same ball read anew
+ * (another circle fitted to its pixels: a ball beside its shadow, a same-colour ball on its cloth;
+ * 9-ball 6413, 6430, 8-ball 6420; 14.1 7606 at 720p30: a ball beside a cushion read 1.8 cm into it,
+ * that reading kept while its image did not change, read right after one frame unseen), not
+ * moved. A ball moved that far within a frame would have rolled on; a hand that moves one hides
+ * it for longer. `moved`: the move (m), by default from the run's rest before to its rest after.
  */
 export function readAnew(samples: readonly Sample[], r: MotionRun, frameTime: number, moved?: number): boolean {
   const m = moved ?? (r.restBefore && r.restAfter && !r.vanished ? Math.hypot(r.restAfter.x - r.restBefore.x, r.restAfter.y - r.restBefore.y) : 0);
   if (!(m > 0)) return false;
   for (let k = Math.max(1, r.first); k <= Math.min(samples.length - 1, r.last + 1); k++) {
     const a = samples[k - 1]!, b = samples[k]!;
-    if (b.t - a.t <= 1.5 * frameTime && Math.hypot(b.x - a.x, b.y - a.y) >= ONE_STEP * m) return true;
+    if (b.t - a.t <= Math.max(1.5 * frameTime, SHORT_HIDE) && Math.hypot(b.x - a.x, b.y - a.y) >= ONE_STEP * m) return true;
   }
   return false;
 }

@@ -124,6 +124,23 @@ describe('event inference on degenerate input', () => {
     expect(disturbedIn((k) => step(Math.min(1, Math.max(0, (k - 120) / 20))))).toBe(1);
   });
 
+  it('takes no disturbance from a resting ball read anew after one frame unseen (14.1 7606 at 720p30, 22.2 s: a ball beside a cushion first read 1.6 cm into it)', () => {
+    const disturbedIn = (unseenFrames: number): number => {
+      const rest = { x: 0.2714, y: 0.6177 };
+      const reread = { x: 0.2674, y: 0.6022 };
+      const frames: TrackFrame[] = [];
+      for (let k = 0; k < 5 * 30; k++) {
+        const seen = k < 60 || k >= 60 + unseenFrames;
+        frames.push({ frame: k, t: k / 30, balls: [{ id: 0, x: -0.5, y: 0 }, { id: 9 as BallId, x: 0.4, y: 0.2 }, ...(seen ? [{ id: 3 as BallId, ...(k < 60 ? rest : reread) }] : [])] });
+      }
+      return inferEvents(frames, { table: '9ft' }).filter((l) => l.kind === 'disturbed').length;
+    };
+    expect(disturbedIn(0)).toBe(0);
+    expect(disturbedIn(1)).toBe(0);
+    // Unseen for 0.6 s (a hand over it) and read 1.6 cm over: moved.
+    expect(disturbedIn(18)).toBe(1);
+  });
+
   it('takes a resting ball hidden under a hand for 0.6 s and seen again 2.6 cm over as disturbed (9-ball 6501 of the nudges eval); hidden 3 s, as in a re-rack, or seen again in place, not', () => {
     const disturbedIn = (hidden: number, to: { x: number; y: number }): number => {
       const rest = { x: 1.181, y: -0.429 };
