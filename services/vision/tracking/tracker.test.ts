@@ -400,6 +400,30 @@ describe('ball tracker', () => {
     expect(run(true)).toEqual({ same: false, struck: false });
   });
 
+  it('keeps a struck ball that outran its window on its track, and marks the strike, when the one ball rolling is the one it hit within the frame of the stroke (8-ball 7702 at 576p25, 30.9 s)', () => {
+    // 25 frames/s. The cue ball rests 15 cm from the 9; struck at 3.8 m/s it meets the 9 within
+    // the stroke's frame, is unseen for a frame, then seen 27 cm on while the 9 rolls off 7 cm.
+    const run = (nineAway: boolean): { same: boolean; struck: boolean } => {
+      const tracker = new BallTracker<Det>({ minHits: 1 });
+      const cueRest = { x: -0.016, y: -0.043 };
+      const nineRest = { x: -0.093, y: 0.084 };
+      const other: Det = { x: 0.96, y: -0.6, tag: 'a' };
+      let out = tracker.update([{ ...cueRest, tag: 'cue' }, { ...nineRest, tag: 'nine' }, other], 0);
+      const cue = out.find((o) => o.detection?.tag === 'cue')!.trackId;
+      for (let k = 1; k <= 8; k++) out = tracker.update([{ ...cueRest, tag: 'cue' }, { ...nineRest, tag: 'nine' }, other], k / 25);
+      tracker.update([{ ...nineRest, tag: 'nine' }, other], 9 / 25);
+      // The 9 off 7 cm away from the cue ball's rest (or, not hit by it, toward it).
+      const nine = nineAway ? { x: -0.082, y: 0.151 } : { x: -0.07, y: 0.02 };
+      out = tracker.update([{ x: -0.262, y: 0.068, tag: 'cue' }, { ...nine, tag: 'nine' }, other], 10 / 25);
+      const seen = out.find((o) => o.detection?.tag === 'cue');
+      out = tracker.update([{ x: -0.412, y: 0.106, tag: 'cue' }, { x: nine.x + 0.011, y: nine.y + 0.064, tag: 'nine' }, other], 11 / 25);
+      const next = out.find((o) => o.detection?.tag === 'cue');
+      return { same: seen?.trackId === cue && next?.trackId === cue, struck: !!seen?.struck || !!next?.struck };
+    };
+    expect(run(true)).toEqual({ same: true, struck: true });
+    expect(run(false)).toEqual({ same: false, struck: false });
+  });
+
   it('does not give a ball creeping into a pocket, gone from sight, the cue ball creeping after it (14.1 6393, 34.3 s: the 14 took the cue ball and the pocket was lost)', () => {
     // The render's readings from where a segment's tracker found both balls resting (learned
     // detections, resting at once) until the 14 dropped: [t, cue x, y, 14 x, y (null: gone)].

@@ -237,9 +237,17 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     // goes on (its next sighting further on its way). One step alone is not a stroke: a resting
     // ball read 3 cm off as a player's arm uncovers it leaves rest too (9-ball 6324: the 6 took
     // the cue ball's number, and the real stroke a moment later was lost).
-    const mover = leftRest.length === 1 ? leftRest[0]! : null;
-    if (mover?.restedAt && mover.last && !this.pushedByNeighbour(mover, mover.restedAt, mover.last)
-      && this.live.every((tr) => tr === mover || this.standsStill(tr, tr.missed === 0 ? tr.last : null) || this.cannotHaveMoved(tr, mover.restedAt!))) {
+    // The table stands still but for one ball the struck one may have hit since (`hitAway`: a ball
+    // 9 cm off reached within the frame of the stroke, 8-ball 7702 at 576p25); when both left rest
+    // this frame, the struck one is the one the other went away from.
+    const reach = dt * (STRIKE_MAX_MISSED + 1);
+    const awayFrom = (b: Track<D, H>, a: Track<D, H>): boolean => !!a.restedAt && !!b.last && this.hitAway(b, b.last, a.restedAt, reach);
+    const [l0, l1] = leftRest;
+    const mover = leftRest.length === 1 ? l0!
+      : leftRest.length === 2 && awayFrom(l1!, l0!) !== awayFrom(l0!, l1!) ? (awayFrom(l1!, l0!) ? l0! : l1!) : null;
+    const rolling = mover?.restedAt ? this.live.filter((tr) => tr !== mover && !this.standsStill(tr, tr.missed === 0 ? tr.last : null) && !this.cannotHaveMoved(tr, mover.restedAt!)) : [];
+    const stillBut = rolling.length === 0 || (rolling.length === 1 && rolling[0]!.missed === 0 && this.hitAway(rolling[0]!, rolling[0]!.last!, mover!.restedAt!, reach));
+    if (mover?.restedAt && mover.last && !this.pushedByNeighbour(mover, mover.restedAt, mover.last) && stillBut) {
       const { x, y } = mover.restedAt;
       const wx = mover.last.x - x, wy = mover.last.y - y;
       mover.strikeFrom = { x, y, wx, wy, frames: 0, hitters: this.hiddenHitters(mover, { x, y }, wx, wy, dt) };
@@ -319,9 +327,14 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     // too fast to be seen reached the 3, the 3 flew off unseen, and the 3's track took the cue ball).
     const stirred = this.live.flatMap((o, j) => (j === k || this.standsStill(o, match[j]! >= 0 ? detections[match[j]!]! : null) ? [] : [j]));
     const hitBy = stirred.length === 1 && this.hitterSighting(stirred[0]!, match, detections, a) ? stirred[0]! : null;
-    if (stirred.length > (hitBy === null ? 0 : 1)) return;
     // Since it left rest: the frame it left in may have begun a frame before it was seen off its rest.
     const elapsed = dt * (tr.missed + 1 + (resting ? 0 : tr.restedAt!.frames + 1));
+    // Or that one ball, seen on its own way away from the struck one's rest and within the struck
+    // one's reach since the stroke, was hit by it (8-ball 7702 at 576p25, 30.9 s: the cue ball
+    // reached the 9, 9 cm off, within a frame of the stroke, and was next seen as a blur beyond
+    // its gate while the 9 rolled): its sighting is its own, and the struck ball's is another.
+    const hitOne = stirred.length === 1 && hitBy === null && match[stirred[0]!]! >= 0 && this.hitAway(this.live[stirred[0]!]!, detections[match[stirred[0]!]!]!, a, elapsed);
+    if (stirred.length > (hitBy === null && !hitOne ? 0 : 1)) return;
     // Having left rest, it goes on the way it went: beyond its last sighting, within STRIKE_CONE of that line.
     const last = tr.last;
     const onItsWay = (d: D): boolean => resting || !last || furtherOnItsWay(a, last.x - a.x, last.y - a.y, d, 0);
@@ -368,6 +381,20 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     const towardHitter = (mx * tx + my * ty) / (m * t) > 0;
     const offLine = Math.abs(mx * ty - my * tx) / t;
     return towardHitter && offLine <= 2 * R;
+  }
+
+  /**
+   * Whether a track rested within reach of a ball struck at `from` `elapsed` ago (two radii and
+   * MAX_BALL_SPEED × elapsed) and is seen (`d`) off its rest, away from `from` (a ball hit moves
+   * away from its hitter).
+   */
+  private hitAway(o: Track<D, H>, d: D, from: { x: number; y: number }, elapsed: number): boolean {
+    const rest = o.restedAt ?? o.anchor;
+    if (!rest) return false;
+    const R = this.s.ballRadius ?? BALL_RADIUS;
+    const tx = rest.x - from.x, ty = rest.y - from.y;
+    const mx = d.x - rest.x, my = d.y - rest.y;
+    return Math.hypot(tx, ty) <= 2 * R + MAX_BALL_SPEED * elapsed && Math.hypot(mx, my) > 0 && mx * tx + my * ty > 0;
   }
 
   /**
