@@ -95,11 +95,12 @@ export function inferEvents(tracked: readonly TrackFrame[], options: Partial<Inf
   const ctx: Tracked = { motions, series, sightings: lastingSightings(series), table, frameTime, o, recordingEnd: frameTimes[frameTimes.length - 1] ?? Infinity };
   const lines: InferredLine[] = [];
   const gone = new Set<BallId>();
+  const lost = new Map<BallId, number>();
   let prevEnd = -Infinity;
   shots.forEach((shot, i) => {
     const nextStart = shots[i + 1]?.firstMoving ?? Infinity;
     const moved = disturbances(motions, prevEnd + o.segment.restHold, shot.lastStill - 0.05, o.unseen, frameTime);
-    const inferred = inferShot(shot, nextStart, ctx, gone);
+    const inferred = inferShot(shot, nextStart, ctx, gone, lost);
     // Before a racked shot the balls moved into the rack were racked, not disturbed (G13).
     const racked = new Set(inferred.rack?.balls.map((b) => b.id));
     lines.push(...moved.filter((l) => !l.balls.some((b) => racked.has(b.id))));
@@ -245,7 +246,13 @@ interface Tracked {
   recordingEnd: number;
 }
 
-function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<BallId>): { shot: ShotLine; rack: RackLine | null } {
+/**
+ * `gone`: balls pocketed or off the table in earlier shots. `lost`: balls lost in an earlier shot
+ * (vanished away from the pockets; the shot marked), by the time they were last seen: on a later
+ * shot's table only once seen again (9-ball 7707 at 576p25: the 2, lost as it dropped, kept as
+ * the lowest ball, made the next two legal shots fouls).
+ */
+function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<BallId>, lost: Map<BallId, number>): { shot: ShotLine; rack: RackLine | null } {
   const { motions, series, sightings, table, frameTime, o, recordingEnd } = ctx;
   const t1 = shot.firstMoving;
   const still = shot.lastStill;
@@ -297,6 +304,11 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
     const before = s.samples.slice(0, indexAtOrBefore(s.samples, still) + 1);
     const seenRecently = before.length > 0 && (!gone.has(id) || vanishedIds.has(id)) && t1 - before[before.length - 1]!.t < 30;
     if (!seenRecently) continue;
+    const lostAt = lost.get(id);
+    if (lostAt !== undefined) {
+      if (before[before.length - 1]!.t <= lostAt) continue;
+      lost.delete(id);
+    }
     const rest = restNear(s.samples, still - 0.35, still) ?? before[before.length - 1]!;
     start.push({ id, x: round(rest.x), y: round(rest.y), ...(movingAtStrike.has(id) ? { moving: true } : {}) });
     if (vanishedIds.has(id)) continue;
@@ -307,6 +319,7 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
     const samples = series.get(id)!.samples;
     return samples[indexAtOrBefore(samples, by)]?.t ?? -Infinity;
   };
+  for (const v of vanished) if (v.lost) lost.set(v.ball, v.lastSeen.t);
   dropOverlaps(start, (id) => lastSeen(id, still));
   dropOverlaps(end, (id) => lastSeen(id, shot.end + 1));
   start.sort((a, b) => a.id - b.id);

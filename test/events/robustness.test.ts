@@ -246,6 +246,25 @@ describe('event inference on degenerate input', () => {
     expect(shot[0]!.events.filter((e) => e.type === 'pocket' || e.type === 'off-table').map((e) => e.type === 'pocket' && e.ball)).toEqual([1]);
   });
 
+  it('takes a ball lost in a shot, never seen again, off the table of the next shot (9-ball 7707 at 576p25: the 2 lost as it dropped, kept as the lowest ball)', () => {
+    // Shot 1: the cue ball sends the 2 up the table; the vision loses it mid-table, 0.3 s on.
+    const one = trackShot({ balls: [{ id: 0, x: -0.6, y: 0 }, { id: 2 as BallId, x: -0.2, y: 0.02 }, { id: 3 as BallId, x: 0.5, y: -0.4 }], strike: { speed: 2, direction: 0 }, fps: 60, noise: 0.0005 });
+    const hit = firstContact(one.sim.events)!;
+    const lostFrom = hit.t + 0.3;
+    const frames1 = one.frames.map((f) => ({ ...f, balls: f.balls.filter((b) => b.id !== 2 || f.t < lostFrom) }));
+    const last = frames1[frames1.length - 1]!;
+    const cue = last.balls.find((b) => b.id === 0)!;
+    // Shot 2: the cue ball from where it stopped into the 3.
+    const two = trackShot({ balls: [{ id: 0, x: cue.x, y: cue.y }, { id: 3 as BallId, x: 0.5, y: -0.4 }], strike: { speed: 1.5, direction: Math.atan2(-0.4 - cue.y, 0.5 - cue.x) }, fps: 60, noise: 0.0005 });
+    const offset = last.t + 1 / 60;
+    const frames2 = two.frames.map((f, k) => ({ ...f, frame: frames1.length + k, t: f.t + offset }));
+    const lines = shots([...frames1, ...frames2]);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]!.start!.balls.map((b) => b.id)).toContain(2);
+    expect(lines[0]!.uncertain?.some((u) => u.fact === 'pocket')).toBe(true);
+    expect(lines[1]!.start!.balls.map((b) => b.id)).toEqual([0, 3]);
+  });
+
   it('does not keep a number read on a resting ball for a while as a second ball where that ball lies once it is read as another (real game2 clip 2)', () => {
     const { frames } = straightPot(60);
     // A resting ball far from the play, read as the 3 for its first 0.1 s, then as the 14.
