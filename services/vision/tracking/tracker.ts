@@ -240,13 +240,13 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     // The table stands still but for one ball the struck one may have hit since (`hitAway`: a ball
     // 9 cm off reached within the frame of the stroke, 8-ball 7702 at 576p25); when both left rest
     // this frame, the struck one is the one the other went away from.
-    const reach = dt * (STRIKE_MAX_MISSED + 1);
-    const awayFrom = (b: Track<D, H>, a: Track<D, H>): boolean => !!a.restedAt && !!b.last && this.hitAway(b, b.last, a.restedAt, reach);
+    const sinceStroke = dt * (STRIKE_MAX_MISSED + 1);
+    const awayFrom = (b: Track<D, H>, a: Track<D, H>): boolean => !!a.restedAt && !!b.last && this.hitAway(b, b.last, a.restedAt, sinceStroke);
     const [l0, l1] = leftRest;
     const mover = leftRest.length === 1 ? l0!
       : leftRest.length === 2 && awayFrom(l1!, l0!) !== awayFrom(l0!, l1!) ? (awayFrom(l1!, l0!) ? l0! : l1!) : null;
     const rolling = mover?.restedAt ? this.live.filter((tr) => tr !== mover && !this.standsStill(tr, tr.missed === 0 ? tr.last : null) && !this.cannotHaveMoved(tr, mover.restedAt!)) : [];
-    const stillBut = rolling.length === 0 || (rolling.length === 1 && rolling[0]!.missed === 0 && this.hitAway(rolling[0]!, rolling[0]!.last!, mover!.restedAt!, reach));
+    const stillBut = rolling.length === 0 || (rolling.length === 1 && rolling[0]!.missed === 0 && awayFrom(rolling[0]!, mover!));
     if (mover?.restedAt && mover.last && !this.pushedByNeighbour(mover, mover.restedAt, mover.last) && stillBut) {
       const { x, y } = mover.restedAt;
       const wx = mover.last.x - x, wy = mover.last.y - y;
