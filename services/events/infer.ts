@@ -301,15 +301,15 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   const end: BallPosition[] = [];
   const vanishedIds = new Set(vanished.filter((v) => !v.lost).map((v) => v.ball));
   for (const [id, s] of series) {
-    const before = s.samples.slice(0, indexAtOrBefore(s.samples, still) + 1);
-    const seenRecently = before.length > 0 && (!gone.has(id) || vanishedIds.has(id)) && t1 - before[before.length - 1]!.t < 30;
+    const last = s.samples[indexAtOrBefore(s.samples, still)];
+    const seenRecently = last !== undefined && (!gone.has(id) || vanishedIds.has(id)) && t1 - last.t < 30;
     if (!seenRecently) continue;
     const lostAt = lost.get(id);
     if (lostAt !== undefined) {
-      if (before[before.length - 1]!.t <= lostAt) continue;
+      if (last.t <= lostAt) continue;
       lost.delete(id);
     }
-    const rest = restNear(s.samples, still - 0.35, still) ?? before[before.length - 1]!;
+    const rest = restNear(s.samples, still - 0.35, still) ?? last;
     start.push({ id, x: round(rest.x), y: round(rest.y), ...(movingAtStrike.has(id) ? { moving: true } : {}) });
     if (vanishedIds.has(id)) continue;
     const after = restNear(s.samples, shot.end, Math.min(shot.end + 1, nextStart)) ?? s.samples.filter((p) => p.t <= shot.end + 1).pop()!;

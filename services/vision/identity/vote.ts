@@ -290,13 +290,13 @@ export function assignUnique<K>(tracks: Iterable<readonly [K, IdentityHook]>, re
 }
 
 /**
- * A free number of the kind a resting ball surely is, when its own number went to another ball
+ * A free number of the kind a ball surely is, when its own number went to another ball
  * (`assignUnique`'s `byKind`): the ball's votes settled on a solid or a stripe (`resolved`), and no
  * number of another kind (the cue ball, the 8, the other group) holds `AMONG_MIN_SHARE` of that
  * number's likelihood per look. The number it held when that is free and of the kind (a ball keeps
  * its number while it rolls), else the free number of the kind its looks make likeliest, else null.
  */
-export function numberOfKind(vote: IdentityHook, free: (id: BallId) => boolean, held: BallId | null = null): BallId | null {
+function numberOfKind(vote: IdentityHook, free: (id: BallId) => boolean, held: BallId | null): BallId | null {
   const own = vote.resolved();
   if (own === null) return null;
   const kind = kindOfClass(own);

@@ -333,7 +333,8 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
     // one's reach since the stroke, was hit by it (8-ball 7702 at 576p25, 30.9 s: the cue ball
     // reached the 9, 9 cm off, within a frame of the stroke, and was next seen as a blur beyond
     // its gate while the 9 rolled): its sighting is its own, and the struck ball's is another.
-    const hitOne = stirred.length === 1 && hitBy === null && match[stirred[0]!]! >= 0 && this.hitAway(this.live[stirred[0]!]!, detections[match[stirred[0]!]!]!, a, elapsed);
+    const only = stirred.length === 1 ? stirred[0]! : -1;
+    const hitOne = only >= 0 && hitBy === null && match[only]! >= 0 && this.hitAway(this.live[only]!, detections[match[only]!]!, a, elapsed);
     if (stirred.length > (hitBy === null && !hitOne ? 0 : 1)) return;
     // Having left rest, it goes on the way it went: beyond its last sighting, within STRIKE_CONE of that line.
     const last = tr.last;
