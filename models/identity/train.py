@@ -4,7 +4,8 @@
   /usr/bin/python3 models/identity/train.py --data tmp/identity-data --out models/identity/ball-identity.onnx
 
 Input: <data>/{train,oblique}-*-crops.npy (N,32,32,3 uint8) and train-*-meta.npy (N,8 float32: label,
-set, occluded, smear, diameter, noneType, height, tilt) from make-dataset.ts; val-* if present.
+set, occluded, smear, diameter, noneType, height, tilt) from make-dataset.ts; val-* if present;
+with --real SOURCES, real crops labelled by kind only (real-<source>-*, real-train-crops.ts).
 Model: 4 small conv layers (a 5x5 stride-2 one, then 3x3; BN, ReLU, two 2x2 max-pools) ->
 64x4x4 -> FC 64 (the embedding) -> 17 logits (ball ids 0-15, 16 = not a ball). Input float32
 NCHW RGB in [0, 1]; normalisation is inside the graph. ONNX outputs: "logits" (N,17) and "embedding" (N,64).
@@ -175,6 +176,32 @@ def augment(x, y, g):
     return x.clamp(0, 1)
 
 
+# Real crops carry only a kind (real-train-crops.ts: label 17 + the kind's index): cue, eight,
+# solid, stripe. Each is scored by the probability of its kind's classes together.
+REAL_LABEL = 17
+KIND_CLASSES = torch.zeros(4, NUM_CLASSES, dtype=torch.bool)
+KIND_CLASSES[0, 0] = True
+KIND_CLASSES[1, 8] = True
+KIND_CLASSES[2, 1:8] = True
+KIND_CLASSES[3, 9:16] = True
+
+
+def loss_and_right(logits, y):
+    """Cross-entropy on rendered crops (label smoothing 0.05); on real ones, -log P(its kind). Mean loss, and how many were right."""
+    rendered = y < REAL_LABEL
+    loss = logits.new_zeros(())
+    right = 0
+    if rendered.any():
+        lr, yr = logits[rendered], y[rendered]
+        loss = loss + F.cross_entropy(lr, yr, label_smoothing=0.05, reduction='sum')
+        right += int((lr.argmax(1) == yr).sum())
+    if (~rendered).any():
+        lk, mask = logits[~rendered], KIND_CLASSES[y[~rendered] - REAL_LABEL]
+        loss = loss - (torch.logsumexp(lk.masked_fill(~mask, float('-inf')), 1) - torch.logsumexp(lk, 1)).sum()
+        right += int(mask.gather(1, lk.argmax(1, keepdim=True)).sum())
+    return loss / len(y), right
+
+
 def to_tensor(x):
     return torch.from_numpy(x).permute(0, 3, 1, 2).float().div_(255)
 
@@ -194,6 +221,8 @@ def main():
     ap.add_argument('--data', default='tmp/identity-data')
     ap.add_argument('--out', default='models/identity/ball-identity.onnx')
     ap.add_argument('--splits', default='train,oblique', help='training splits (file prefixes) in --data; + palette: the variant with random ball-set shades (MODEL_CARD)')
+    ap.add_argument('--real', default='', help='real sources (comma-separated) whose kind-labelled crops <data>/real-<source>-*.npy (real-train-crops.ts) join the training')
+    ap.add_argument('--real-share', type=float, default=0.1, help='the real crops, repeated, make up about this share of each epoch')
     ap.add_argument('--epochs', type=int, default=4)
     ap.add_argument('--batch', type=int, default=256)
     ap.add_argument('--lr', type=float, default=4e-3)
@@ -213,9 +242,18 @@ def main():
     xtr, mtr = load(args.data, args.splits.split(','))
     keep = (mtr[:, 0] == 16) | (mtr[:, 2] <= args.max_occluded)
     xtr, mtr = xtr[keep], mtr[keep]
+    real = [r for r in args.real.split(',') if r]
+    if real:
+        xre, mre = load(args.data, [f'real-{r}' for r in real])
+        if xre is None:
+            raise SystemExit(f'--real: no crops <data>/real-<source>-*.npy for {real}')
+        times = max(1, round(args.real_share * len(xtr) / ((1 - args.real_share) * len(xre))))
+        print(f'real {len(xre)} crops of {real}, each {times} times', flush=True)
+        xtr = np.concatenate([xtr] + [xre] * times)
+        mtr = np.concatenate([mtr] + [mre] * times)
     ytr = mtr[:, 0].astype(np.int64)
     xva, mva = load(args.data, ['val'])
-    print(f'train {len(xtr)} crops; class counts {np.bincount(ytr, minlength=NUM_CLASSES).tolist()}', flush=True)
+    print(f'train {len(xtr)} crops; class counts {np.bincount(ytr, minlength=REAL_LABEL + 4).tolist()}', flush=True)
     t0 = time.time()
     xj = jpeg_copy(xtr, rng, args.jpeg)
     print(f'jpeg copies in {time.time() - t0:.1f} s', flush=True)
@@ -251,7 +289,7 @@ def main():
             yb = yt_all[idx]
             xb = augment(xb, yb, g)
             logits, _ = model(xb)
-            loss = F.cross_entropy(logits, yb, label_smoothing=0.05)
+            loss, right = loss_and_right(logits, yb)
             opt.zero_grad(set_to_none=True)
             loss.backward()
             opt.step()
@@ -259,7 +297,7 @@ def main():
                 sched.step()
             step += 1
             tot += len(yb)
-            correct += int((logits.argmax(1) == yb).sum())
+            correct += right
             loss_sum += float(loss) * len(yb)
             if step % 100 == 0:
                 print(f'  step {step}/{steps} loss {loss_sum / tot:.4f} acc {correct / tot:.4f} {time.time() - t0:.0f} s', flush=True)
@@ -284,7 +322,7 @@ def main():
     size = os.path.getsize(out)
     print(f'exported {out} ({size} bytes, {nparam} parameters)', flush=True)
     with open(os.path.splitext(out)[0] + '.train.json', 'w') as f:
-        json.dump({'splits': args.splits, 'crops': int(len(xtr)), 'parameters': nparam, 'epochs': args.epochs, 'batch': args.batch, 'lr': args.lr,
+        json.dump({'splits': args.splits, 'trainedOn': ['renders-train'] + real, 'realShare': args.real_share if real else 0, 'crops': int(len(xtr)), 'parameters': nparam, 'epochs': args.epochs, 'batch': args.batch, 'lr': args.lr,
                    'seed': args.seed, 'jpeg': args.jpeg, 'max_occluded': args.max_occluded, 'onnx_bytes': size}, f, indent=1)
 
 

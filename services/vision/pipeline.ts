@@ -17,7 +17,7 @@ import { ConstantVelocityFilter, CushionBounceFilter } from './tracking/motion.t
 import type { TrackBall, TrackFrame } from '../contract/tracks.ts';
 import { tableToImage, type VisionCalibration } from './calibration/calibration-model.ts';
 import { BallDetector, stageMs, type BallDetection, type StageTimings } from './detection/detect.ts';
-import { BallIdentifier } from './identity/classifier.ts';
+import { BallIdentifier, DEFAULT_MODEL_PATH } from './identity/classifier.ts';
 import { kindOfClass, readsNotABall, type BallKind } from './identity/classes.ts';
 import type { TrackVote } from './identity/vote.ts';
 import type { Track } from './tracking/track.ts';
@@ -51,8 +51,8 @@ export interface PipelineOptions {
   tracker?: Partial<TrackerSettings<BallDetection, TrackVote>>;
   /** A new ball found whole (not blurred, not partial) with at least this confidence is reported on its first frame; otherwise its track waits for a second detection. Default 0.9. */
   sureConfidence?: number;
-  /** The identity model; default: the committed model, loaded on first use; null: no identity (ids stay null). */
-  identifier?: BallIdentifier | Promise<BallIdentifier> | null;
+  /** The identity model: a loaded one, or the path of a model file to load (a worker thread gets the path); default the committed model; null: no identity (ids stay null). */
+  identifier?: BallIdentifier | Promise<BallIdentifier> | string | null;
   identity?: Partial<IdentitySchedule>;
   /** A detector for this calibration to use (its cloth kept from an earlier run: detector-cache.ts); default a new one. */
   detector?: BallDetector;
@@ -156,7 +156,7 @@ export class VisionPipeline {
     const motion = new CushionBounceFilter(new ConstantVelocityFilter(), { x: spec.length / 2 - BALL_RADIUS, y: spec.width / 2 - BALL_RADIUS });
     this.tracker = new BallTracker<BallDetection, TrackVote>({ sureAtOnce: (d) => d.learned === true || (!d.blurred && !d.partial && d.confidence >= sure), restingAtOnce: (d) => d.learned === true, motion, rejoin: smearRejoin(motion), ...opts.tracker });
     this.schedule = opts.identity ?? {};
-    this.ownsModel = opts.identifier === undefined;
+    this.ownsModel = opts.identifier === undefined || typeof opts.identifier === 'string';
     this.statics = opts.reuseStatic === false ? null : new StaticBalls<BallDetection>();
     this.changes = opts.changeSearch === false ? null : new BedChanges(this.detector.grid);
     this.bedEvery = opts.bedSearchEvery ?? 6;
@@ -166,7 +166,8 @@ export class VisionPipeline {
     this.learned = typeof learned === 'string' ? LearnedBallDetector.load(learned) : learned ? Promise.resolve(learned) : null;
     this.learned?.catch(() => undefined);
     this.learnedOpts = opts.learnedSearch ?? {};
-    this.model = opts.identifier === null ? null : Promise.resolve(opts.identifier ?? BallIdentifier.load());
+    const identifier = opts.identifier === undefined ? DEFAULT_MODEL_PATH : opts.identifier;
+    this.model = identifier === null ? null : typeof identifier === 'string' ? BallIdentifier.load(identifier) : Promise.resolve(identifier);
     // A failed load is reported by the first `process` call, not as an unhandled rejection.
     this.model?.catch(() => undefined);
   }

@@ -9,12 +9,14 @@
 //  - every ball boxed on the first frame present at the stroke (a ball of the shot's start within
 //    its box, grown by half its size, once projected into the image).
 // Each clip is analysed with a learned ball detector never trained on its table (leave one source
-// out: models/ball-detector/*.train.json); `--classical` runs the classical detector alone.
+// out: models/ball-detector/*.train.json) and an identity model never trained on it
+// (models/identity/*.train.json); `--classical` runs the classical detector alone, `--identity`
+// one identity model for every clip.
 // Calibrated as at an installation: automatically from the video, and where the calibration
 // doubts the bed, the operator's four corners (stood in for by the labelled field of the clip's
 // first frame: vision/field-mask.ts `installedBed`); `--automatic` keeps the doubted bed.
 // Prints one line per clip and the count of clips right.
-//   node bin/run-ts.mjs test/eval/real-clips-analyze.ts [--clips game2_clip1,…] [--keep DIR] [--classical] [--automatic]
+//   node bin/run-ts.mjs test/eval/real-clips-analyze.ts [--clips game2_clip1,…] [--keep DIR] [--classical] [--automatic] [--identity MODEL]
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -25,6 +27,7 @@ import type { LogLine, ShotLine } from '../../services/contract/log.ts';
 import { loadCalibration, tableToImage } from '../../services/vision/calibration/calibration-model.ts';
 import { kindOfClass, type BallKind } from '../../services/vision/identity/classes.ts';
 import { HeldOutDetectors } from './vision/learned-source-detector.ts';
+import { HeldOutIdentities } from './vision/held-out.ts';
 import { REAL_CLIPS_ROOT, readBoxes, realClips, sourceOf, type Box } from './vision/real.ts';
 import { installedBed } from './vision/field-mask.ts';
 
@@ -104,8 +107,10 @@ export function judgeClip(clip: string, out: string, installed: { doubts: string
  * Analyses each clip (8-ball, calibrated from its video) and judges it: the learned detector a
  * model never trained on the clip's table, or none (`classical`).
  */
-export async function evaluateRealClips(root = REAL_CLIPS_ROOT, only: readonly string[] = [], keep?: string, classical = false, automatic = false): Promise<ClipVerdict[]> {
+export async function evaluateRealClips(root = REAL_CLIPS_ROOT, only: readonly string[] = [], keep?: string, classical = false, automatic = false, identity?: string): Promise<ClipVerdict[]> {
   const verdicts: ClipVerdict[] = [];
+  // The identity model never trained on the clip's table, or the one given.
+  const identities = new HeldOutIdentities(identity);
   for (const clip of realClips(root)) {
     const name = basename(clip);
     if (only.length > 0 && !only.includes(name)) continue;
@@ -119,7 +124,8 @@ export async function evaluateRealClips(root = REAL_CLIPS_ROOT, only: readonly s
       const calibration = join(out, 'installed-calibration.json');
       mkdirSync(out, { recursive: true });
       writeFileSync(calibration, JSON.stringify(installed.calibration, null, 2) + '\n');
-      await analyzeVideo({ video, out, calibration, game: '8ball', players: ['A', 'B'], jobs: 1, pictures: keep !== undefined, pipeline: { learned } });
+      const identifier = identities.modelFor(sourceOf(name));
+      await analyzeVideo({ video, out, calibration, game: '8ball', players: ['A', 'B'], jobs: 1, pictures: keep !== undefined, pipeline: { learned, identifier } });
       verdicts.push(judgeClip(clip, out, { doubts, bed: installed.bed }));
     } catch (e) {
       verdicts.push({ clip: name, shots: 0, pocketedWanted: [], pocketedGot: [], cueKept: null, disturbed: 0, present: { boxed: 0, atStroke: 0 }, extra: 0, bedDoubts: [], bed: 'automatic', right: false, note: `analyze failed: ${(e as Error).message}` });
@@ -145,5 +151,5 @@ export function printRealClipVerdicts(verdicts: readonly ClipVerdict[]): void {
 if (process.argv[1] && process.argv[1].endsWith('real-clips-analyze.ts')) {
   const arg = (n: string): string | undefined => { const i = process.argv.indexOf(n); return i >= 0 ? process.argv[i + 1] : undefined; };
   if (!existsSync(REAL_CLIPS_ROOT)) console.log(`\nReal clips: ${REAL_CLIPS_ROOT} not present, skipped`);
-  else printRealClipVerdicts(await evaluateRealClips(REAL_CLIPS_ROOT, arg('--clips')?.split(',') ?? [], arg('--keep'), process.argv.includes('--classical'), process.argv.includes('--automatic')));
+  else printRealClipVerdicts(await evaluateRealClips(REAL_CLIPS_ROOT, arg('--clips')?.split(',') ?? [], arg('--keep'), process.argv.includes('--classical'), process.argv.includes('--automatic'), arg('--identity')));
 }

@@ -6,7 +6,7 @@ import { TableRenderer, randomQuat, type SceneBall } from '../../services/sim/re
 import { Rng } from '../../services/sim/render/prng.ts';
 import { calibrate } from '../../services/vision/calibration/calibrate.ts';
 import type { VisionCalibration } from '../../services/vision/calibration/calibration-model.ts';
-import { BallIdentifier } from '../../services/vision/identity/classifier.ts';
+import { BallIdentifier, DEFAULT_MODEL_PATH } from '../../services/vision/identity/classifier.ts';
 import { assignRackIds, findRack } from '../../services/vision/identity/rack.ts';
 import { VisionPipeline, toTrackFrame, type PipelineFrame } from '../../services/vision/pipeline.ts';
 
@@ -69,6 +69,19 @@ describe('vision pipeline with identity', () => {
     expect(line.balls.map((b) => b.id).sort((a, b) => a! - b!)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     for (const b of line.balls) expect(b.u! > 0 && b.v! > 0 && b.track === undefined).toBe(true);
   }, 180_000);
+
+  it('loads the identity model from a path (as a worker thread gets it), and says so when the file is missing', async () => {
+    const balls: SceneBall[] = [{ id: 5, x: 0.3, y: 0.1 }];
+    const f = renderer.render({ frame: 30, t: 0, balls });
+    const img = { data: f.rgb, width: f.width, height: f.height };
+    const pipe = new VisionPipeline(cal, { identifier: DEFAULT_MODEL_PATH });
+    let pf: PipelineFrame | null = null;
+    for (let k = 0; k < 3; k++) pf = await pipe.process(img, k / 30);
+    expect(pf!.balls.map((b) => b.id)).toEqual([5]);
+    await pipe.release();
+    const missing = new VisionPipeline(cal, { identifier: '/nonexistent/identity.onnx' });
+    await expect(missing.process(img, 0)).rejects.toThrow();
+  });
 
   it('without a model the ids stay null and the Tracks line names the track', async () => {
     const pipe = new VisionPipeline(cal, { identifier: null });

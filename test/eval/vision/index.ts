@@ -25,6 +25,7 @@ import { quantile } from '../../../services/vision/decode/image.ts';
 import { evalVideo, printVideoScores, readTracks, type VideoScore } from './video.ts';
 import { loadCalibration } from '../../../services/vision/calibration/calibration-model.ts';
 import { printRealScores } from './real.ts';
+import { HeldOutIdentities } from './held-out.ts';
 import { printRealBedScores } from './real-bed.ts';
 import { evalBroadcast, printBroadcast } from './broadcast.ts';
 import { recordSimulation } from '../../../services/sim/recording/record.ts';
@@ -214,11 +215,12 @@ if (!args.includes('--real-only') && !args.includes('--video-only')) {
 if (BROADCAST_ONLY) process.exit(0);
 if (!args.includes('--no-video') && !args.includes('--real-only')) await videos();
 if (!args.includes('--no-real') && !args.includes('--video-only')) {
-  const model = await (MODEL ? BallIdentifier.load(MODEL) : BallIdentifier.load());
+  // Each source scored by an identity model never trained on it, or the one --model names.
+  const identities = new HeldOutIdentities(MODEL);
   try {
-    await printRealScores(model);
+    await printRealScores(identities);
     await printRealBedScores();
   } finally {
-    await model.release();
+    await identities.release();
   }
 }

@@ -3,21 +3,10 @@
 // the whole image self-scaled; with `refine` (" +fit"), the outline fit of refine-learned.ts on
 // calibrated images; with `raw`, the network's peaks without the calibration's plausibility check
 // (on the bed, a ball's size there). The sources it was trained on come from <model>.train.json.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename } from 'node:path';
 import { DEFAULT_DETECTOR_MODEL, LearnedBallDetector } from '../../../services/vision/detection/learned/learned-detector.ts';
 import type { SourceDetector } from './detector-sources.ts';
-
-interface TrainInfo {
-  trainedOn?: string[];
-  threshold?: number;
-}
-
-/** A model's training record (<model>.train.json): the sources it was trained on (renders as 'renders-train'), its threshold. */
-export function trainInfo(model: string): TrainInfo {
-  const info = model.replace(/\.onnx$/, '.train.json');
-  return existsSync(info) ? (JSON.parse(readFileSync(info, 'utf8')) as TrainInfo) : {};
-}
+import { committedModels as committed, heldOutModel, trainInfo } from './held-out.ts';
 
 /** The model's own threshold (chosen on its validation sets, in its .train.json) unless one is given. */
 export async function learnedSourceDetector(model = DEFAULT_DETECTOR_MODEL, opts: { threshold?: number; refine?: boolean; raw?: boolean } = {}): Promise<SourceDetector> {
@@ -37,9 +26,7 @@ export async function learnedSourceDetector(model = DEFAULT_DETECTOR_MODEL, opts
 
 /** The committed models (models/ball-detector/*.onnx, then loso/*.onnx), the one used first. */
 export function committedModels(): string[] {
-  const dir = dirname(DEFAULT_DETECTOR_MODEL);
-  const loso = join(dir, 'loso');
-  return [DEFAULT_DETECTOR_MODEL, ...(existsSync(loso) ? readdirSync(loso).filter((f) => f.endsWith('.onnx')).sort().map((f) => join(loso, f)) : [])];
+  return committed(DEFAULT_DETECTOR_MODEL);
 }
 
 /**
@@ -52,9 +39,7 @@ export class HeldOutDetectors {
 
   /** The model file that never saw `source`. */
   static modelFor(source: string): string {
-    const m = committedModels().find((f) => !(trainInfo(f).trainedOn ?? []).includes(source));
-    if (!m) throw new Error(`no committed ball-detector model holds out ${source}`);
-    return m;
+    return heldOutModel(committedModels(), source, 'ball-detector');
   }
 
   async for(source: string): Promise<LearnedBallDetector> {

@@ -22,10 +22,11 @@ import { imageToTable, tableToImage, type VisionCalibration } from '../../../ser
 import { ffmpegPath } from '../../../services/capture/ffmpeg-path.ts';
 import { decodeImage } from '../../../services/vision/decode/decode.ts';
 import { decodeStream } from '../../../services/vision/decode/decode-stream.ts';
-import type { BallIdentifier, BallKind } from '../../../services/vision/identity/classifier.ts';
+import type { BallKind } from '../../../services/vision/identity/classifier.ts';
 import type { RgbImage } from '../../../services/vision/decode/image.ts';
 import { VisionPipeline } from '../../../services/vision/pipeline.ts';
 import { HeldOutDetectors } from './learned-source-detector.ts';
+import { HeldOutIdentities } from './held-out.ts';
 
 export const REAL_CLIPS_ROOT = fileURLToPath(new URL('../../../../shared/data/real/clips-dev', import.meta.url));
 const KIND_OF_CATEGORY = ['', 'cue', 'eight', 'solid', 'stripe'] as const;
@@ -112,13 +113,13 @@ function filteredFrame(path: string, filter: string, width: number, height: numb
 }
 
 /** `railbird detect` on one labelled frame (decoded once by the caller), optionally through one of the footage variants. */
-export async function stillScore(clip: string, which: LabelledFrame, original: RgbImage, model: BallIdentifier, detectors: HeldOutDetectors, variant?: (typeof FOOTAGE_VARIANTS)[number]): Promise<{ score: RealScore; fit: string }> {
+export async function stillScore(clip: string, which: LabelledFrame, original: RgbImage, identities: HeldOutIdentities, detectors: HeldOutDetectors, variant?: (typeof FOOTAGE_VARIANTS)[number]): Promise<{ score: RealScore; fit: string }> {
   const img = variant ? filteredFrame(labelledPaths(clip, which).png, variant.filter, original.width, original.height) : original;
   const boxes = variant ? readBoxes(clip, which).map((b) => variant.box(b, original.width)) : readBoxes(clip, which);
   try {
     const auto = calibrate(img.data, img.width, img.height);
     const { calibration: cal, bed } = variant?.movesPixels ? { calibration: auto, bed: 'automatic' } : await installedBed(auto, clip, which);
-    const line = await detectLine(clip, img, cal, model, await detectors.for(sourceOf(clip)));
+    const line = await detectLine(clip, img, cal, await identities.for(sourceOf(clip)), await detectors.for(sourceOf(clip)));
     return { score: scoreSeen(boxes, line.balls.map((b) => ({ u: b.x, v: b.y, kind: b.kind })), cal), fit: bed === 'operator' ? 'operator' : auto.fit?.edges === 'cushion-noses' ? 'noses' : 'outline only' };
   } catch {
     return { score: scoreSeen(boxes, [], null), fit: 'not found' };
@@ -137,11 +138,11 @@ export interface TrackedClipScore {
  * The pipeline through a whole clip (YUV frames, as analyze reads them), scored on its first and
  * last frame; its learned detector a model never trained on the clip's table.
  */
-export async function trackedScore(clip: string, first: RgbImage, model: BallIdentifier): Promise<TrackedClipScore> {
+export async function trackedScore(clip: string, first: RgbImage, identities: HeldOutIdentities): Promise<TrackedClipScore> {
   const video = join(clip, `${clip.split('/').pop()!}.mp4`);
   const auto = calibrate(first.data, first.width, first.height);
   const { calibration: cal, bed } = await installedBed(auto, clip, 'first');
-  const pipeline = new VisionPipeline(cal, { identifier: model, learned: HeldOutDetectors.modelFor(sourceOf(clip)) });
+  const pipeline = new VisionPipeline(cal, { identifier: await identities.for(sourceOf(clip)), learned: HeldOutDetectors.modelFor(sourceOf(clip)) });
   const seenAt: { trackId: number; u: number; v: number; kind: BallKind }[][] = [];
   const lastKind = new Map<number, BallKind>();
   try {
@@ -182,7 +183,7 @@ const ZERO: RealScore = { boxes: 0, counted: 0, right: 0, kindRight: 0, confused
 const confusions = (s: RealScore): string => Object.entries(s.confused).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ') || '-';
 
 /** Prints both tables; nothing when the clips are not present. */
-export async function printRealScores(model: BallIdentifier, root = REAL_CLIPS_ROOT): Promise<void> {
+export async function printRealScores(identities: HeldOutIdentities, root = REAL_CLIPS_ROOT): Promise<void> {
   const clips = realClips(root);
   if (!clips.length) {
     console.log(`\nReal clips: ${root} not present, skipped`);
@@ -201,7 +202,7 @@ export async function printRealScores(model: BallIdentifier, root = REAL_CLIPS_R
   const bySource = new Map<string, RealScore>();
   for (const clip of clips) {
     for (const which of FRAMES) {
-      const { score, fit } = await stillScore(clip, which, frame(clip, which), model, detectors);
+      const { score, fit } = await stillScore(clip, which, frame(clip, which), identities, detectors);
       all = add(all, score);
       bySource.set(sourceOf(clip), add(bySource.get(sourceOf(clip)) ?? ZERO, score));
       console.log(row(`${clipName(clip)} ${which}`, fit, score));
@@ -213,7 +214,7 @@ export async function printRealScores(model: BallIdentifier, root = REAL_CLIPS_R
   console.log(`${pad('footage', 16)} ${pad('filter', 40)} ${pad('boxes', 6)} ${pad('dets', 5)} ${pad('recall', 9)} ${pad('precision', 9)} ${pad('kind', 9)}`);
   for (const v of FOOTAGE_VARIANTS) {
     let sum = ZERO;
-    for (const clip of clips) for (const which of FRAMES) sum = add(sum, (await stillScore(clip, which, frame(clip, which), model, detectors, v)).score);
+    for (const clip of clips) for (const which of FRAMES) sum = add(sum, (await stillScore(clip, which, frame(clip, which), identities, detectors, v)).score);
     console.log(`${pad(v.name, 16)} ${pad(v.filter, 40)} ${pad(sum.boxes, 6)} ${pad(sum.counted, 5)} ${pad(pct(sum.right, sum.boxes), 9)} ${pad(pct(sum.right, sum.counted), 9)} ${pad(pct(sum.kindRight, sum.right), 9)}`);
   }
   await detectors.release();
@@ -224,8 +225,7 @@ export async function printRealScores(model: BallIdentifier, root = REAL_CLIPS_R
   const liveBy = new Map<string, RealScore>();
   const reviewBy = new Map<string, RealScore>();
   for (const clip of clips) {
-    model.resetAdaptation();
-    const t = await trackedScore(clip, frame(clip, 'first'), model);
+    const t = await trackedScore(clip, frame(clip, 'first'), identities);
     for (const which of FRAMES) {
       live = add(live, t.live[which]);
       review = add(review, t.review[which]);
@@ -234,7 +234,6 @@ export async function printRealScores(model: BallIdentifier, root = REAL_CLIPS_R
       console.log(row(`${clipName(clip)} ${which}`, t.fit, t.live[which], ` ${pad(pct(t.review[which].kindRight, t.review[which].right), 9)}`));
     }
   }
-  model.resetAdaptation();
   for (const [source, score] of liveBy) {
     const r = reviewBy.get(source)!;
     console.log(row(`${source} (all)`, '', score, ` ${pad(pct(r.kindRight, r.right), 9)}`));
