@@ -80,3 +80,28 @@ describe('findVanishings: a number flickering onto another ball is not the ball 
     expect(v[0]!.lastSeen.t).toBeCloseTo(29.967, 3);
   });
 });
+
+describe('findVanishings: a ball at rest in the jaws drops only when something reaches it', () => {
+  const table = standardTable('9ft');
+  const frames = (from: number, to: number): number[] => Array.from({ length: Math.round((to - from) * 60) + 1 }, (_, k) => from + k / 60);
+  // 8-ball 6544 at 1080p60: the 6 in the head-left jaws all shot (-1.254, 0.607), unseen from the
+  // moment the balls stopped (the player over the corner) to the recording's end.
+  const jaws = (t: number): Sample => ({ t, x: -1.254, y: 0.607 });
+  const vanishings = (others: [BallId, Sample[]][]) =>
+    findVanishings(new Map<BallId, { samples: Sample[] }>([[6, { samples: frames(55, 60.4).map(jaws) }], ...others.map(([id, samples]): [BallId, { samples: Sample[] }] => [id, { samples }])]), table, 55.35, 60.42, 70, 61);
+
+  it('is lost, not pocketed, when no ball came near it', () => {
+    const v = vanishings([[0, frames(55, 61).map((t) => ({ t, x: 0.2, y: -0.1 }))]]);
+    expect(v).toHaveLength(1);
+    expect(v[0]).toMatchObject({ ball: 6, events: [], lost: true });
+  });
+
+  it('is pocketed in that pocket when the cue ball reached it as it went', () => {
+    // The cue ball rolls at 1 m/s along the head cushion and meets the 6 at 60.4 s.
+    const cue = frames(59.6, 61).map((t) => ({ t, x: -1.254 + 0.057 + Math.max(0, 60.4 - t), y: 0.607 }));
+    const v = vanishings([[0, cue]]);
+    expect(v).toHaveLength(1);
+    expect(v[0]!.events[0]).toMatchObject({ type: 'pocket', ball: 6, pocket: 'head-left' });
+  });
+});
+

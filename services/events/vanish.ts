@@ -95,6 +95,23 @@ function atMouth(table: TableGeometry, p: Sample, pocket: Pocket): boolean {
   return g !== undefined && Math.hypot(p.x - g.mouthCentre.x, p.y - g.mouthCentre.y) < 4 * table.ballRadius;
 }
 
+/** Another ball within two radii and this much (m) of a resting ball... */
+const REACH_GAP = 0.03;
+/** ...within this long (s) of its last sighting may have hit it. */
+const REACH_TIME = 0.15;
+
+/** Whether another ball was seen within reach of `p` (where ball `id` was last seen) about its time. */
+function reachedBy(series: ReadonlyMap<BallId, { samples: Sample[] }>, id: BallId, p: Sample, ballRadius: number): boolean {
+  for (const [other, s] of series) {
+    if (other === id) continue;
+    for (const q of s.samples) {
+      if (q.t > p.t + REACH_TIME) break;
+      if (q.t >= p.t - REACH_TIME && Math.hypot(q.x - p.x, q.y - p.y) <= 2 * ballRadius + REACH_GAP) return true;
+    }
+  }
+  return false;
+}
+
 /** A stretch of sightings (no gap of UNSEEN) shorter than this (s)... */
 const BRIEF = 0.2;
 /** ...that stays within this (m) of its first reading is a ball at rest. */
@@ -169,6 +186,14 @@ export function findVanishings(
     // Gone after the shot seemed over: only a ball still creeping into a pocket at its mouth; a
     // ball at rest that goes was taken by a hand.
     if (last.t > to && !(pocket && atMouth(table, last, pocket.pocket) && moving)) continue;
+    // A ball at rest drops only when something reaches it (a ball hit in the jaws); one that
+    // goes unseen at a pocket with no ball near was hidden there, as far as anyone saw (8-ball
+    // 6544 at 1080p60: the 6, in the jaws all shot, hidden by the player as the balls stopped,
+    // and the recording ended). Where it went is unknown: lost, the shot marked.
+    if (pocket && !moving && !reachedBy(series, id, last, table.ballRadius)) {
+      out.push({ ball: id, lastSeen: last, events: [], lost: true });
+      continue;
+    }
     if (pocket) {
       out.push({ ball: id, lastSeen: last, events: [{ t: pocket.t, type: 'pocket', ball: id, pocket: pocket.pocket }] });
       continue;
