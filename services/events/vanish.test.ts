@@ -105,3 +105,31 @@ describe('findVanishings: a ball at rest in the jaws drops only when something r
   });
 });
 
+
+describe('findVanishings: a ball into a jaw at speed may have flown off the table', () => {
+  const table = standardTable('9ft');
+  const frames = (from: number, to: number): number[] => Array.from({ length: Math.round((to - from) * 60) + 1 }, (_, k) => from + k / 60);
+  const vanishings = (samples: Sample[]) => findVanishings(new Map<BallId, { samples: Sample[] }>([[4, { samples }]]), table, 36.9, 37.5, 40, 60);
+
+  it('9-ball 6537: the 4 at 6.4 m/s along the head-right corner, into its jaw, is pocketed with overJaw', () => {
+    const v = vanishings(frames(36.917, 36.967).map((t) => ({ t, x: -0.874 - 6.4 * (t - 36.917), y: -0.592 })));
+    expect(v).toHaveLength(1);
+    expect(v[0]).toMatchObject({ ball: 4, overJaw: true });
+    expect(v[0]!.events[0]).toMatchObject({ type: 'pocket', pocket: 'head-right' });
+  });
+
+  it('a ball as fast along the corner pocket\'s axis is pocketed without doubt', () => {
+    const s = 6 / Math.SQRT2;
+    const v = vanishings(frames(36.917, 36.95).map((t) => ({ t, x: -1.02 - s * (t - 36.917), y: -0.385 - s * (t - 36.917) })));
+    expect(v).toHaveLength(1);
+    expect(v[0]!.overJaw).toBeUndefined();
+    expect(v[0]!.events[0]).toMatchObject({ type: 'pocket', pocket: 'head-right' });
+  });
+
+  it('a ball into the jaw at 2 m/s dropped', () => {
+    const v = vanishings(frames(36.917, 37.1).map((t) => ({ t, x: -0.874 - 2 * (t - 36.917), y: -0.592 })).filter((p) => p.x > -1.2));
+    expect(v).toHaveLength(1);
+    expect(v[0]!.overJaw).toBeUndefined();
+    expect(v[0]!.events[0]).toMatchObject({ type: 'pocket', pocket: 'head-right' });
+  });
+});

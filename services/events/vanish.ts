@@ -25,6 +25,8 @@ export interface Vanishing {
   lost?: true;
   /** Its pocket is a reading of where it was struck to, not a sighting at the pocket (struck-into-pocket.ts). */
   unseenDrop?: true;
+  /** Pocketed, but it met the jaw fast on its way in: it may have flown off the table instead (`jawFirst`). */
+  overJaw?: true;
 }
 
 /** A ball leaves the table only at speed (m/s) at a cushion: slower, vanishing is losing sight of it. */
@@ -71,6 +73,29 @@ function pocketFor(table: TableGeometry, recent: readonly Sample[], resting: boo
   }
   // A ball at rest that dropped (hit in the jaws) went between its last sample and the next.
   return best ? { pocket: best.pocket, t: resting ? last.t : best.t } : null;
+}
+
+/** A ball that meets a cushion or a jaw at least this fast (m/s, across it) may fly off the table. */
+const JUMP_SPEED = 4;
+
+/**
+ * Whether the extrapolated straight path meets a cushion or a jaw (within a radius of its line)
+ * before it enters the pocket's capture circle, at JUMP_SPEED or more across it: the ball may have
+ * left the table over the jaw as well as dropped (9-ball 6537 at 1080p60: the 4 at 6.4 m/s into
+ * the head-right corner's jaw, off the table; read as pocketed).
+ */
+function jawFirst(table: TableGeometry, recent: readonly Sample[], pocket: Pocket): boolean {
+  const last = recent[recent.length - 1]!;
+  const fit = recent.length >= 2 ? fitLine(recent, last.t) : null;
+  const g = table.pockets.find((q) => q.pocket === pocket);
+  if (!fit || !g || Math.hypot(fit.vx, fit.vy) < JUMP_SPEED) return false;
+  for (let k = 0; k <= 60; k++) {
+    const p = { x: last.x + fit.vx * 0.005 * k, y: last.y + fit.vy * 0.005 * k };
+    if (Math.hypot(p.x - g.captureCentre.x, p.y - g.captureCentre.y) <= g.captureRadius) return false;
+    const near = nearestCushion(table, p);
+    if (near.distance <= table.ballRadius) return -(fit.vx * near.normal.x + fit.vy * near.normal.y) >= JUMP_SPEED;
+  }
+  return false;
 }
 
 /** Slowest speed (m/s) of a ball still rolling into a pocket. */
@@ -195,7 +220,7 @@ export function findVanishings(
       continue;
     }
     if (pocket) {
-      out.push({ ball: id, lastSeen: last, events: [{ t: pocket.t, type: 'pocket', ball: id, pocket: pocket.pocket }] });
+      out.push({ ball: id, lastSeen: last, events: [{ t: pocket.t, type: 'pocket', ball: id, pocket: pocket.pocket }], ...(moving && jawFirst(table, recent, pocket.pocket) ? { overJaw: true as const } : {}) });
       continue;
     }
     // A ball leaves the table over a cushion: it touched that cushion on its way out.
