@@ -53,3 +53,46 @@ describe('a cue ball carried off hidden by a hand (shots.ts pickedUp)', () => {
     expect(shotTimes(frames(true, 0.2))).toEqual([5]);
   });
 });
+
+// 14.1 6545 at 1080p60 (33.85–35.2 s), ball in hand after a foul: the hand takes the cue ball (its
+// reading jumps 3 cm and stands), lets go, takes it again and carries it off, seen leaving for
+// three frames, unseen 0.93 s, laid down 53 cm on; the stroke comes at 5 s.
+function handled(lift: 'nudge' | 'carry' | 'roll'): TrackFrame[] {
+  const out: TrackFrame[] = [];
+  const rest = { x: 0.846, y: -0.345 };
+  const placed = { x: 1.17, y: 0.037 };
+  for (let k = 0; k < 8 * FPS; k++) {
+    const t = k / FPS;
+    const balls: TrackBall[] = [{ id: 3 as BallId, x: 0.65, y: 0.03 }, { id: 12 as BallId, x: 0.64, y: -0.05 }];
+    let cue: { x: number; y: number } | null = rest;
+    // The readings 6545 gave as the hand took it, then where it stood.
+    const took = [[0.833, -0.3715], [0.8329, -0.3715], [0.8369, -0.3783], [0.837, -0.3787], [0.8372, -0.3761]] as const;
+    if (lift === 'nudge' && t >= 2 - 1e-9) cue = k - 2 * FPS < took.length ? { x: took[k - 2 * FPS]![0], y: took[k - 2 * FPS]![1] } : { x: 0.8375, y: -0.377 };
+    if (lift !== 'nudge' && t >= 2) {
+      // Leaves rest towards where it ends at 0.39 m/s, seen three frames; then unseen (carried) or seen rolling there.
+      const s = Math.min(t - 2, 0.05);
+      const dir = { x: (placed.x - rest.x) / 0.53, y: (placed.y - rest.y) / 0.53 };
+      cue = { x: rest.x + dir.x * 0.39 * s, y: rest.y + dir.y * 0.39 * s };
+      if (t > 2.05) cue = lift === 'carry' ? (t < 2.98 ? null : placed) : t < 3.4 ? { x: rest.x + dir.x * 0.39 * (t - 2), y: rest.y + dir.y * 0.39 * (t - 2) } : { x: rest.x + dir.x * 0.546, y: rest.y + dir.y * 0.546 };
+    }
+    const strikeFrom = lift === 'nudge' ? { x: 0.837, y: -0.377 } : lift === 'carry' ? placed : null;
+    if (strikeFrom && t >= 5) cue = { x: strikeFrom.x - 1.5 * Math.min(t - 5, 1), y: strikeFrom.y };
+    if (cue) balls.push({ id: 0 as BallId, ...cue });
+    out.push({ frame: k, t, balls });
+  }
+  return out;
+}
+
+describe('a cue ball in a hand that hits nothing (shots.ts nudged, pickedUp)', () => {
+  it('set down 3 cm from where it lay is a hand\'s nudge, not a shot', () => {
+    expect(shotTimes(handled('nudge'))).toEqual([5]);
+  });
+
+  it('seen leaving rest, then unseen until it lies 53 cm on, was carried there', () => {
+    expect(shotTimes(handled('carry'))).toEqual([5]);
+  });
+
+  it('seen rolling all the way there it was struck (a miss: hit nothing)', () => {
+    expect(shotTimes(handled('roll'))).toEqual([2]);
+  });
+});

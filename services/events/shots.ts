@@ -115,29 +115,47 @@ function speedsUp(s: Series, r: MotionRun): boolean {
  * A cue ball hidden from its rest until it shows up moving, and seen in few of the frames of its
  * way: carried off by the hand that covered it (a ball in hand picked up and placed; 14.1 6425,
  * 22.4 s, seen in 7 of 43 frames). A struck ball is hidden by the cue for a moment at most and is
- * seen along its path.
+ * seen along its path. Likewise one seen leaving rest, then unseen for CARRIED_UNSEEN (HIDDEN_AT_REST) or longer
+ * until it is seen again at rest: picked up as it left (14.1 6545, 34.25 s: seen in 3 frames of
+ * 1.7 s, placed 53 cm on). Returns until when the hand may have held it, or null.
  */
 const PICKED_UP = { hidden: 0.1, seen: 0.4 };
+const CARRIED_UNSEEN = HIDDEN_AT_REST;
 
-function pickedUp(cue: Series, run: MotionRun, frame: number): boolean {
-  if (!run.restBefore || run.first === 0) return false;
+function pickedUp(cue: Series, run: MotionRun, frame: number): number | null {
+  if (!run.restBefore || run.first === 0) return null;
   const before = cue.samples[run.first - 1]!.t;
-  if (cue.samples[run.first]!.t - before < PICKED_UP.hidden) return false;
-  const frames = Math.max(1, Math.round((runEnd(cue, run) - before) / frame));
-  return (run.last - run.first + 1) / frames < PICKED_UP.seen;
+  const next = cue.samples[run.last + 1];
+  const carriedOff = next !== undefined && run.restAfter !== null && next.t - runEnd(cue, run) >= CARRIED_UNSEEN;
+  if (!carriedOff && cue.samples[run.first]!.t - before < PICKED_UP.hidden) return null;
+  const until = carriedOff ? next.t : runEnd(cue, run);
+  const frames = Math.max(1, Math.round((until - before) / frame));
+  return (run.last - run.first + 1) / frames < PICKED_UP.seen ? until : null;
+}
+
+/**
+ * A cue ball that came to rest again within a ball's width of where it rested, hitting nothing:
+ * a hand's nudge (a ball in hand set down and shifted; 14.1 6545, 33.87 s: the reading jumped
+ * 3 cm as the hand took it, then stood). A stroke that hits nothing sends it much farther.
+ */
+function nudged(cue: Series, run: MotionRun, diameter: number): boolean {
+  const a = run.restBefore;
+  const b = run.restAfter;
+  return !!a && !!b && Math.hypot(b.x - a.x, b.y - a.y) < diameter && runEnd(cue, run) - runStart(cue, run) <= HAND_WINDOW;
 }
 
 /**
  * A hand placed the cue ball: it sped up on its own, with no other ball leaving rest meanwhile;
- * or it was carried off hidden, with no other ball leaving rest at speed meanwhile (a reading or
- * two of a ball the hand passed over may wander).
+ * or it was carried off hidden, or nudged, with no other ball leaving rest at speed meanwhile (a
+ * reading or two of a ball the hand passed over may wander).
  */
-function carried(motions: Map<BallId, BallMotion>, cue: Series, run: MotionRun, frame: number, o: SegmentOptions): boolean {
+function carried(motions: Map<BallId, BallMotion>, cue: Series, run: MotionRun, frame: number, o: SegmentOptions, diameter: number): boolean {
   const sped = speedsUp(cue, run);
-  if (!sped && !pickedUp(cue, run, frame)) return false;
+  const held = sped ? null : pickedUp(cue, run, frame);
+  if (!sped && held === null && !nudged(cue, run, diameter)) return false;
   // From its last sample at rest (it may have been hidden since) until the hand would have let go.
   const t0 = run.first > 0 ? cue.samples[run.first - 1]!.t : runStart(cue, run);
-  const t1 = Math.min(runEnd(cue, run), runStart(cue, run) + HAND_WINDOW);
+  const t1 = Math.max(held ?? -Infinity, Math.min(runEnd(cue, run), runStart(cue, run) + HAND_WINDOW));
   for (const [id, m] of motions) {
     if (id === 0) continue;
     if (m.runs.some((r) => r.restBefore && runStart(m.series, r) >= t0 && runStart(m.series, r) <= t1 + 0.1 && (sped || leavesAtSpeed(m.series, r, o)))) return false;
@@ -207,7 +225,7 @@ export function findShots(motions: Map<BallId, BallMotion>, o: SegmentOptions = 
     const prev = cue.runs[i - 1];
     if (prev && runStart(cue.series, run) - runEnd(cue.series, prev) < MIN_REST) return false;
     const launches = launchesBall(motions, cue.series, run, o, diameter);
-    if (!launches && (!leavesAtSpeed(cue.series, run, o) || carried(motions, cue.series, run, frame, o))) return false;
+    if (!launches && (!leavesAtSpeed(cue.series, run, o) || carried(motions, cue.series, run, frame, o, diameter))) return false;
     const lastStill = run.first > 0 ? cue.series.samples[run.first - 1]!.t : -Infinity;
     // Seen first moving after a long while unseen: struck only from a still table.
     if (!run.restBefore && anyMoving(motions, runStart(cue.series, run) - HIDDEN_AT_REST, runStart(cue.series, run))) return false;
