@@ -20,6 +20,8 @@ export interface Comparison {
   shots: ShotComparison[];
   /** Analysed shots with no truth shot near them. */
   extraShots: number[];
+  /** Of those, the ones called a foul: a foul on a shot nobody played. */
+  extraFouls: number[];
   summary: { truthShots: number; found: number; firstContact: number; pocketed: number; calls: number; callsWithPlayers: number };
 }
 
@@ -115,6 +117,7 @@ export function compareLogs(truthText: string, analysedText: string): Comparison
   return {
     shots,
     extraShots: aShots.filter((_, k) => !used.has(k)).map((a) => a.shot.t ?? 0),
+    extraFouls: aShots.filter((a, k) => !used.has(k) && analysedCalls.find((c) => c.line === a.line)?.legal === false).map((a) => a.shot.t ?? 0),
     summary: {
       truthShots: shots.length,
       found: found.length,

@@ -60,7 +60,9 @@ const GAMES: Game[] = ['9ball', '8ball', '14.1'];
 const picked = process.argv.flatMap((a, k) => (a === '--match' ? [process.argv[k + 1]!.split(':') as [Game, string]] : [])).map(([g, s]): [Game, number] => [g, Number(s)]);
 const matches: [Game, number][] = picked.length ? picked : fresh > 0 ? Array.from({ length: fresh }, (_, k) => [GAMES[k % 3]!, firstSeed + k]) : [['9ball', 6161], ['8ball', 6262]];
 const rows: Record<string, Record<string, string>> = {};
-const total = { shots: 0, found: 0, extra: 0, first: 0, pockets: 0, calls: 0, callsTruthInputs: 0, falseFouls: 0, falseMarked: 0, disturbed: 0, disturbedFound: 0, phantom: 0 };
+/** Shots the analysis found that nobody played, and how many of them it called a foul. */
+const extraOf = (n: number, fouls: number): string => (fouls ? `${n} (${fouls} called a foul)` : String(n));
+const total = { shots: 0, found: 0, extra: 0, extraFouls: 0, first: 0, pockets: 0, calls: 0, callsTruthInputs: 0, falseFouls: 0, falseMarked: 0, disturbed: 0, disturbedFound: 0, phantom: 0 };
 
 /** The analysed shots whose line carries `uncertain` (too close to call), by time, with their facts. */
 function markedShots(events: string): { t: number; facts: string }[] {
@@ -98,7 +100,7 @@ for (const [game, seed] of quick ? matches.slice(0, 1) : matches) {
     const d = matchDisturbed(logOf(truth), logOf(analysed));
     total.disturbed += d.truth; total.disturbedFound += d.found; total.phantom += d.phantom;
     rows[`${game} seed ${seed}`] = {
-      'shots found': of(s.found), 'extra shots': String(own.extraShots.length), 'first contact': of(s.firstContact), 'pocketed balls and pockets': of(s.pocketed),
+      'shots found': of(s.found), 'extra shots': extraOf(own.extraShots.length, own.extraFouls.length), 'first contact': of(s.firstContact), 'pocketed balls and pockets': of(s.pocketed),
       'calls equal (replay assumptions)': of(s.calls), 'calls equal (truth operator inputs)': of(op.summary.calls),
       'fouls on legal shots': falseMarked ? `${falseFouls} (${falseMarked} marked)` : String(falseFouls),
       'disturbed found, phantom': `${d.found}/${d.truth}, ${d.phantom}`,
@@ -112,7 +114,7 @@ for (const [game, seed] of quick ? matches.slice(0, 1) : matches) {
     }
     total.falseFouls += falseFouls;
     total.falseMarked += falseMarked;
-    total.shots += s.truthShots; total.found += s.found; total.extra += own.extraShots.length; total.first += s.firstContact;
+    total.shots += s.truthShots; total.found += s.found; total.extra += own.extraShots.length; total.extraFouls += own.extraFouls.length; total.first += s.firstContact;
     total.pockets += s.pocketed; total.calls += s.calls; total.callsTruthInputs += op.summary.calls;
   } finally {
     if (!keep) rmSync(out, { recursive: true, force: true });
@@ -120,7 +122,7 @@ for (const [game, seed] of quick ? matches.slice(0, 1) : matches) {
 }
 const pct = (n: number): string => `${((100 * n) / Math.max(1, total.shots)).toFixed(1)} % (${n}/${total.shots})`;
 rows.all = {
-  'shots found': pct(total.found), 'extra shots': String(total.extra), 'first contact': pct(total.first), 'pocketed balls and pockets': pct(total.pockets),
+  'shots found': pct(total.found), 'extra shots': extraOf(total.extra, total.extraFouls), 'first contact': pct(total.first), 'pocketed balls and pockets': pct(total.pockets),
   'calls equal (replay assumptions)': pct(total.calls), 'calls equal (truth operator inputs)': pct(total.callsTruthInputs), 'fouls on legal shots': total.falseMarked ? `${total.falseFouls} (${total.falseMarked} marked)` : String(total.falseFouls),
   'disturbed found, phantom': `${total.disturbedFound}/${total.disturbed}, ${total.phantom}`, 'calibrated from the video': '', 'analyze wall (s)': '',
 };
