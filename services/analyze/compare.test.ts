@@ -19,7 +19,7 @@ describe('compareLogs', () => {
     // A copy of the last shot, a minute later, in which the cue ball hits nothing.
     const last = JSON.parse(lines.filter((l) => l.includes('"kind":"shot"')).pop()!) as ShotLine;
     const t = (last.t ?? 0) + 60;
-    const extra: ShotLine = { ...last, t, events: [{ t, type: 'strike' }], end: { t: t + 2, balls: last.end.balls } };
+    const extra: ShotLine = { ...last, t, events: [{ t, type: 'strike' }], end: { t: t + 2, balls: last.end?.balls ?? [] } };
     const c = compareLogs(truth, `${truth.trim()}\n${JSON.stringify(extra)}\n`);
     expect(c.extraShots).toEqual([t]);
     expect(c.extraFouls).toEqual([t]);

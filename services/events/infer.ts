@@ -91,7 +91,7 @@ export function inferEvents(tracked: readonly TrackFrame[], options: Partial<Inf
   const series = buildSeries(frames, { useOccluded: o.useOccluded });
   const motions = new Map<BallId, BallMotion>();
   for (const [id, s] of series) motions.set(id, analyseMotion(s, frameTimes, o.motion));
-  const shots = findShots(motions, o.segment, table.ballRadius, o.unseen);
+  const shots = findShots(motions, o.segment, table.ballRadius, o.unseen, table.pockets.map((p) => p.mouthCentre));
   const ctx: Tracked = { motions, series, sightings: lastingSightings(series), table, frameTime, o, recordingEnd: frameTimes[frameTimes.length - 1] ?? Infinity };
   const lines: InferredLine[] = [];
   const gone = new Set<BallId>();

@@ -96,3 +96,23 @@ describe('a cue ball in a hand that hits nothing (shots.ts nudged, pickedUp)', (
     expect(shotTimes(handled('roll'))).toEqual([2]);
   });
 });
+
+describe('a cue ball struck into a pocket and placed by hand later', () => {
+  // 9-ball 6559 at 1080p60, 24.16 s: struck at 0.88 m/s from beside the side-left pocket into it,
+  // seen five frames, gone at the mouth; slid into place by hand 2 s later 1.3 m away. A shot (a scratch).
+  it('is a shot: gone at a pocket\'s mouth, it went in', () => {
+    const out: TrackFrame[] = [];
+    const rest = { x: -0.0812, y: 0.5618 };
+    for (let k = 0; k < 8 * FPS; k++) {
+      const t = k / FPS;
+      const balls: TrackBall[] = [{ id: 3 as BallId, x: 0.65, y: 0.03 }, { id: 12 as BallId, x: 0.64, y: -0.05 }];
+      let cue: { x: number; y: number } | null = rest;
+      // The hand slides it into place (seen 0.1 s: that motion joins the stroke's run), covers it
+      // 0.6 s as it lets go, and it lies there.
+      if (t >= 2) cue = t <= 2.085 ? { x: rest.x + 0.7 * (t - 2), y: rest.y + 0.53 * (t - 2) } : t < 3.9 ? null : t < 4.0 ? { x: 1.175 - 0.3 * (4.0 - t), y: 0.464 } : t < 4.6 ? null : { x: 1.175, y: 0.464 };
+      if (cue) balls.push({ id: 0 as BallId, ...cue });
+      out.push({ frame: k, t, balls });
+    }
+    expect(shotTimes(out)).toEqual([2]);
+  });
+});

@@ -121,12 +121,18 @@ function speedsUp(s: Series, r: MotionRun): boolean {
  */
 const PICKED_UP = { hidden: 0.1, seen: 0.4 };
 const CARRIED_UNSEEN = HIDDEN_AT_REST;
+/** A ball last seen this close (m) to a pocket's mouth went in (as vanish.ts reads it), not into a hand. */
+const MOUTH_REACH = 0.12;
 
-function pickedUp(cue: Series, run: MotionRun, frame: number): number | null {
+function pickedUp(cue: Series, run: MotionRun, frame: number, mouths: readonly { x: number; y: number }[]): number | null {
   if (!run.restBefore || run.first === 0) return null;
   const before = cue.samples[run.first - 1]!.t;
   const next = cue.samples[run.last + 1];
-  const carriedOff = next !== undefined && run.restAfter !== null && next.t - runEnd(cue, run) >= CARRIED_UNSEEN;
+  const gone = cue.samples[run.last]!;
+  // Seen only leaving (no motion after the gap: 9-ball 6559, 24.2 s, the cue ball struck into the
+  // side pocket and placed by hand 2 s later), and not gone at a pocket's mouth.
+  const carriedOff = next !== undefined && run.restAfter !== null && next.t - gone.t >= CARRIED_UNSEEN && gone.t - runStart(cue, run) <= HAND_WINDOW
+    && !mouths.some((m) => Math.hypot(m.x - gone.x, m.y - gone.y) < MOUTH_REACH);
   if (!carriedOff && cue.samples[run.first]!.t - before < PICKED_UP.hidden) return null;
   const until = carriedOff ? next.t : runEnd(cue, run);
   const frames = Math.max(1, Math.round((until - before) / frame));
@@ -149,9 +155,9 @@ function nudged(cue: Series, run: MotionRun, diameter: number): boolean {
  * or it was carried off hidden, or nudged, with no other ball leaving rest at speed meanwhile (a
  * reading or two of a ball the hand passed over may wander).
  */
-function carried(motions: Map<BallId, BallMotion>, cue: Series, run: MotionRun, frame: number, o: SegmentOptions, diameter: number): boolean {
+function carried(motions: Map<BallId, BallMotion>, cue: Series, run: MotionRun, frame: number, o: SegmentOptions, diameter: number, mouths: readonly { x: number; y: number }[]): boolean {
   const sped = speedsUp(cue, run);
-  const held = sped ? null : pickedUp(cue, run, frame);
+  const held = sped ? null : pickedUp(cue, run, frame, mouths);
   if (!sped && held === null && !nudged(cue, run, diameter)) return false;
   // From its last sample at rest (it may have been hidden since) until the hand would have let go.
   const t0 = run.first > 0 ? cue.samples[run.first - 1]!.t : runStart(cue, run);
@@ -213,7 +219,8 @@ function launchesBall(motions: Map<BallId, BallMotion>, cue: Series, run: Motion
   return false;
 }
 
-export function findShots(motions: Map<BallId, BallMotion>, o: SegmentOptions = DEFAULT_SEGMENT, ballRadius = BALL_RADIUS, unseen: readonly Stretch[] = []): ShotWindow[] {
+/** `mouths`: the pockets' mouth centres (a cue ball gone at one went in, not into a hand). */
+export function findShots(motions: Map<BallId, BallMotion>, o: SegmentOptions = DEFAULT_SEGMENT, ballRadius = BALL_RADIUS, unseen: readonly Stretch[] = [], mouths: readonly { x: number; y: number }[] = []): ShotWindow[] {
   const diameter = 2 * ballRadius;
   const cue = motions.get(0 as BallId);
   if (!cue) return [];
@@ -225,7 +232,7 @@ export function findShots(motions: Map<BallId, BallMotion>, o: SegmentOptions = 
     const prev = cue.runs[i - 1];
     if (prev && runStart(cue.series, run) - runEnd(cue.series, prev) < MIN_REST) return false;
     const launches = launchesBall(motions, cue.series, run, o, diameter);
-    if (!launches && (!leavesAtSpeed(cue.series, run, o) || carried(motions, cue.series, run, frame, o, diameter))) return false;
+    if (!launches && (!leavesAtSpeed(cue.series, run, o) || carried(motions, cue.series, run, frame, o, diameter, mouths))) return false;
     const lastStill = run.first > 0 ? cue.series.samples[run.first - 1]!.t : -Infinity;
     // Seen first moving after a long while unseen: struck only from a still table.
     if (!run.restBefore && anyMoving(motions, runStart(cue.series, run) - HIDDEN_AT_REST, runStart(cue.series, run))) return false;
