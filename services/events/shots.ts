@@ -7,6 +7,7 @@ import { fitLine, indexAtOrBefore, speedOf, type Sample, type Series } from './s
 import { VIEW_BACK } from './gone-in-cut.ts';
 import type { BallMotion, MotionRun } from './motion.ts';
 import type { Stretch } from './uncertain.ts';
+import { NEAR_MOUTH } from './vanish.ts';
 
 export interface SegmentOptions {
   /** The cue ball must leave rest at least this fast (m/s) for a strike (a hand is slower). */
@@ -115,14 +116,13 @@ function speedsUp(s: Series, r: MotionRun): boolean {
  * A cue ball hidden from its rest until it shows up moving, and seen in few of the frames of its
  * way: carried off by the hand that covered it (a ball in hand picked up and placed; 14.1 6425,
  * 22.4 s, seen in 7 of 43 frames). A struck ball is hidden by the cue for a moment at most and is
- * seen along its path. Likewise one seen leaving rest, then unseen for CARRIED_UNSEEN (HIDDEN_AT_REST) or longer
- * until it is seen again at rest: picked up as it left (14.1 6545, 34.25 s: seen in 3 frames of
- * 1.7 s, placed 53 cm on). Returns until when the hand may have held it, or null.
+ * seen along its path. Likewise one seen only leaving rest, then unseen CARRIED_UNSEEN or longer
+ * until it is seen again at rest, gone away from the pockets' mouths (NEAR_MOUTH: there it went
+ * in): picked up as it left (14.1 6545, 34.25 s: seen in 3 frames of 1.7 s, placed 53 cm on).
+ * Returns until when the hand may have held it, or null.
  */
 const PICKED_UP = { hidden: 0.1, seen: 0.4 };
 const CARRIED_UNSEEN = HIDDEN_AT_REST;
-/** A ball last seen this close (m) to a pocket's mouth went in (as vanish.ts reads it), not into a hand. */
-const MOUTH_REACH = 0.12;
 
 function pickedUp(cue: Series, run: MotionRun, frame: number, mouths: readonly { x: number; y: number }[]): number | null {
   if (!run.restBefore || run.first === 0) return null;
@@ -132,7 +132,7 @@ function pickedUp(cue: Series, run: MotionRun, frame: number, mouths: readonly {
   // Seen only leaving (no motion after the gap: 9-ball 6559, 24.2 s, the cue ball struck into the
   // side pocket and placed by hand 2 s later), and not gone at a pocket's mouth.
   const carriedOff = next !== undefined && run.restAfter !== null && next.t - gone.t >= CARRIED_UNSEEN && gone.t - runStart(cue, run) <= HAND_WINDOW
-    && !mouths.some((m) => Math.hypot(m.x - gone.x, m.y - gone.y) < MOUTH_REACH);
+    && !mouths.some((m) => Math.hypot(m.x - gone.x, m.y - gone.y) < NEAR_MOUTH);
   if (!carriedOff && cue.samples[run.first]!.t - before < PICKED_UP.hidden) return null;
   const until = carriedOff ? next.t : runEnd(cue, run);
   const frames = Math.max(1, Math.round((until - before) / frame));

@@ -105,7 +105,6 @@ describe('findVanishings: a ball at rest in the jaws drops only when something r
   });
 });
 
-
 describe('findVanishings: a ball into a jaw at speed may have flown off the table', () => {
   const table = standardTable('9ft');
   const frames = (from: number, to: number): number[] => Array.from({ length: Math.round((to - from) * 60) + 1 }, (_, k) => from + k / 60);

@@ -7,7 +7,7 @@ import type { BallId, Cushion, Pocket } from '../contract/ids.ts';
 import { nearestCushion } from './cushion-touch.ts';
 import type { ShotEvent } from '../contract/log.ts';
 import type { TableGeometry } from '../table/geometry.ts';
-import { fitLine, type Sample } from './series.ts';
+import { fitLine, indexAtOrBefore, type Sample } from './series.ts';
 
 /** A ball back within this distance (m) of where it vanished was hidden, not gone. */
 export const HIDDEN_RADIUS = 0.05;
@@ -46,6 +46,9 @@ function cushionAhead(table: TableGeometry, recent: readonly Sample[]): { cushio
   return null;
 }
 
+/** A ball last seen within this (m) of a pocket's mouth centre went for that pocket. */
+export const NEAR_MOUTH = 0.12;
+
 function pocketFor(table: TableGeometry, recent: readonly Sample[], resting: boolean): { pocket: Pocket; t: number } | null {
   const last = recent[recent.length - 1]!;
   const fit = recent.length >= 2 ? fitLine(recent, last.t) : null;
@@ -66,7 +69,7 @@ function pocketFor(table: TableGeometry, recent: readonly Sample[], resting: boo
       if (tEnter === null && d <= p.captureRadius) tEnter = last.t + dt;
     }
     const miss = Math.max(0, dBest - p.captureRadius);
-    const nearMouth = Math.hypot(last.x - p.mouthCentre.x, last.y - p.mouthCentre.y) < 0.12;
+    const nearMouth = Math.hypot(last.x - p.mouthCentre.x, last.y - p.mouthCentre.y) < NEAR_MOUTH;
     if (miss > 0.03 && !nearMouth) continue;
     const score = nearMouth ? Math.min(miss, 0.01) : miss;
     if (!best || score < best.miss) best = { pocket: p.pocket, t: tEnter ?? tBest, miss: score };
@@ -129,7 +132,8 @@ const REACH_TIME = 0.15;
 function reachedBy(series: ReadonlyMap<BallId, { samples: Sample[] }>, id: BallId, p: Sample, ballRadius: number): boolean {
   for (const [other, s] of series) {
     if (other === id) continue;
-    for (const q of s.samples) {
+    for (let k = Math.max(0, indexAtOrBefore(s.samples, p.t - REACH_TIME)); k < s.samples.length; k++) {
+      const q = s.samples[k]!;
       if (q.t > p.t + REACH_TIME) break;
       if (q.t >= p.t - REACH_TIME && Math.hypot(q.x - p.x, q.y - p.y) <= 2 * ballRadius + REACH_GAP) return true;
     }
