@@ -116,3 +116,22 @@ describe('a cue ball struck into a pocket and placed by hand later', () => {
     expect(shotTimes(out)).toEqual([2]);
   });
 });
+
+describe('a cue ball struck hard that scratches, unseen at 30 fps as it went in', () => {
+  // 9-ball seed 700 of the match eval at 30 fps, 121.2 s: struck at 7.5 m/s toward the foot-right
+  // pocket, seen 8 frames, last 15 cm short of its mouth; placed by hand 1.3 s later. No hand moves a ball that fast.
+  it('is a shot', () => {
+    const out: TrackFrame[] = [];
+    const rest = { x: -0.69, y: 0.56 };
+    const dir = { x: 0.86, y: -0.51 };
+    for (let k = 0; k < 8 * 30; k++) {
+      const t = k / 30;
+      const balls: TrackBall[] = [{ id: 3 as BallId, x: 0.65, y: 0.03 }, { id: 12 as BallId, x: 0.64, y: -0.05 }];
+      let cue: { x: number; y: number } | null = rest;
+      if (t >= 2) cue = t <= 2.24 ? { x: rest.x + dir.x * 7.5 * (t - 2), y: rest.y + dir.y * 7.5 * (t - 2) } : t < 3.5 ? null : { x: 0.236, y: -0.306 };
+      if (cue) balls.push({ id: 0 as BallId, ...cue });
+      out.push({ frame: k, t, balls });
+    }
+    expect(shotTimes(out)).toEqual([2]);
+  });
+});

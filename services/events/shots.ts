@@ -118,7 +118,8 @@ function speedsUp(s: Series, r: MotionRun): boolean {
  * 22.4 s, seen in 7 of 43 frames). A struck ball is hidden by the cue for a moment at most and is
  * seen along its path. Likewise one seen only leaving rest, then unseen CARRIED_UNSEEN or longer
  * until it is seen again at rest, gone away from the pockets' mouths (NEAR_MOUTH: there it went
- * in): picked up as it left (14.1 6545, 34.25 s: seen in 3 frames of 1.7 s, placed 53 cm on).
+ * in), at a hand's speed: picked up as it left (14.1 6545, 34.25 s: seen in 3 frames of 1.7 s,
+ * placed 53 cm on).
  * Returns until when the hand may have held it, or null.
  */
 const PICKED_UP = { hidden: 0.1, seen: 0.4 };
@@ -132,11 +133,18 @@ function pickedUp(cue: Series, run: MotionRun, frame: number, mouths: readonly {
   // Seen only leaving (no motion after the gap: 9-ball 6559, 24.2 s, the cue ball struck into the
   // side pocket and placed by hand 2 s later), and not gone at a pocket's mouth.
   const carriedOff = next !== undefined && run.restAfter !== null && next.t - gone.t >= CARRIED_UNSEEN && gone.t - runStart(cue, run) <= HAND_WINDOW
-    && !mouths.some((m) => Math.hypot(m.x - gone.x, m.y - gone.y) < NEAR_MOUTH);
+    && !mouths.some((m) => Math.hypot(m.x - gone.x, m.y - gone.y) < NEAR_MOUTH) && atHandSpeed(cue, run);
   if (!carriedOff && cue.samples[run.first]!.t - before < PICKED_UP.hidden) return null;
   const until = carriedOff ? next.t : runEnd(cue, run);
   const frames = Math.max(1, Math.round((until - before) / frame));
   return (run.last - run.first + 1) / frames < PICKED_UP.seen ? until : null;
+}
+
+/** The run's samples fit a speed no hand carries a ball at (FLEW.speed: 9-ball 700 at 30 fps, 121.2 s, a 7.5 m/s scratch seen 8 frames, gone 15 cm short of the pocket's mouth). */
+function atHandSpeed(cue: Series, run: MotionRun): boolean {
+  const pts = cue.samples.slice(run.first, run.last + 1);
+  const fit = pts.length >= 2 ? fitLine(pts, pts[0]!.t) : null;
+  return fit !== null && speedOf(fit) < FLEW.speed;
 }
 
 /**

@@ -132,3 +132,16 @@ describe('findVanishings: a ball into a jaw at speed may have flown off the tabl
     expect(v[0]!.events[0]).toMatchObject({ type: 'pocket', pocket: 'head-right' });
   });
 });
+
+describe('findVanishings: a ball hit while hidden, seen for a moment on its way into a pocket', () => {
+  const table = standardTable('9ft');
+  // Hidden at rest mid-bed from before the strike, hit, seen twice near the foot-left pocket (30 fps), gone.
+  it('is pocketed: it left its place, so it did not drop where it lay', () => {
+    const samples: Sample[] = [...[0.8, 0.833, 0.867].map((t) => ({ t, x: 0.335, y: 0.009 })), { t: 1.4, x: 1.12, y: 0.5 }, { t: 1.433, x: 1.16, y: 0.53 }];
+    const cue: Sample[] = Array.from({ length: 60 }, (_, k) => ({ t: 0.8 + k / 30, x: 0.274, y: -0.03 }));
+    const v = findVanishings(new Map<BallId, { samples: Sample[] }>([[4, { samples }], [0, { samples: cue }]]), table, 0.95, 2, 5, 10);
+    expect(v).toHaveLength(1);
+    expect(v[0]!.lost).toBeUndefined();
+    expect(v[0]!.events[0]).toMatchObject({ type: 'pocket', ball: 4, pocket: 'foot-left' });
+  });
+});

@@ -123,18 +123,26 @@ function atMouth(table: TableGeometry, p: Sample, pocket: Pocket): boolean {
   return g !== undefined && Math.hypot(p.x - g.mouthCentre.x, p.y - g.mouthCentre.y) < 4 * table.ballRadius;
 }
 
+/** A ball last seen within this (m) of where it lay as the shot began never left its place. */
+const STAYED_PUT = 0.01;
+
 /** Another ball within two radii and this much (m) of a resting ball... */
 const REACH_GAP = 0.03;
-/** ...within this long (s) of its last sighting may have hit it. */
+/** ...from this long (s) before its last sighting until the shot was over may have hit it. */
 const REACH_TIME = 0.15;
 
-/** Whether another ball was seen within reach of `p` (where ball `id` was last seen) about its time. */
-function reachedBy(series: ReadonlyMap<BallId, { samples: Sample[] }>, id: BallId, p: Sample, ballRadius: number): boolean {
+/**
+ * Whether another ball was seen within reach of `p` (where ball `id` was last seen) from about
+ * then until `to` (unseen, it may have been hit any time before the shot ended: a ball hidden at
+ * the strike, hit while hidden).
+ */
+function reachedBy(series: ReadonlyMap<BallId, { samples: Sample[] }>, id: BallId, p: Sample, to: number, ballRadius: number): boolean {
+  const until = Math.max(p.t, to) + REACH_TIME;
   for (const [other, s] of series) {
     if (other === id) continue;
     for (let k = Math.max(0, indexAtOrBefore(s.samples, p.t - REACH_TIME)); k < s.samples.length; k++) {
       const q = s.samples[k]!;
-      if (q.t > p.t + REACH_TIME) break;
+      if (q.t > until) break;
       if (q.t >= p.t - REACH_TIME && Math.hypot(q.x - p.x, q.y - p.y) <= 2 * ballRadius + REACH_GAP) return true;
     }
   }
@@ -216,15 +224,18 @@ export function findVanishings(
     // ball at rest that goes was taken by a hand.
     if (last.t > to && !(pocket && atMouth(table, last, pocket.pocket) && moving)) continue;
     // A ball at rest drops only when something reaches it (a ball hit in the jaws); one that
-    // goes unseen at a pocket with no ball near was hidden there, as far as anyone saw (8-ball
-    // 6544 at 1080p60: the 6, in the jaws all shot, hidden by the player as the balls stopped,
-    // and the recording ended). Where it went is unknown: lost, the shot marked.
-    if (pocket && !moving && !reachedBy(series, id, last, table.ballRadius)) {
+    // never left its place this shot and goes unseen at a pocket with no ball near was hidden
+    // there, as far as anyone saw (8-ball 6544 at 1080p60: the 6, in the jaws all shot, hidden by
+    // the player as the balls stopped, and the recording ended). Where it went is unknown: lost,
+    // the shot marked.
+    const before = samples[indexAtOrBefore(samples, from)];
+    const stayedPut = before !== undefined && Math.hypot(last.x - before.x, last.y - before.y) < STAYED_PUT;
+    if (pocket && stayedPut && !reachedBy(series, id, last, to, table.ballRadius)) {
       out.push({ ball: id, lastSeen: last, events: [], lost: true });
       continue;
     }
     if (pocket) {
-      out.push({ ball: id, lastSeen: last, events: [{ t: pocket.t, type: 'pocket', ball: id, pocket: pocket.pocket }], ...(moving && jawFirst(table, recent, pocket.pocket) ? { overJaw: true as const } : {}) });
+      out.push({ ball: id, lastSeen: last, events: [{ t: pocket.t, type: 'pocket', ball: id, pocket: pocket.pocket }], ...(jawFirst(table, recent, pocket.pocket) ? { overJaw: true as const } : {}) });
       continue;
     }
     // A ball leaves the table over a cushion: it touched that cushion on its way out.
