@@ -330,8 +330,7 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   const cueModel = models.get(0 as BallId);
   const uncertain = [
     ...unseenFacts(events, still, t1, shot.end, o.unseen),
-    ...vanished.filter((v) => v.lost || v.unseenDrop).map((v) => ({ fact: 'pocket' as const, alternatives: [[v.ball, 'pocketed'], [v.ball, 'on the table']], margin: 0 })),
-    ...vanished.filter((v) => v.overJaw).map((v) => ({ fact: 'pocket' as const, alternatives: [[v.ball, 'pocketed'], [v.ball, 'off the table']], margin: 0 })),
+    ...vanished.filter((v) => v.lost || v.unseenDrop || v.overJaw).map((v) => ({ fact: 'pocket' as const, alternatives: [[v.ball, 'pocketed'], [v.ball, v.overJaw ? 'off the table' : 'on the table']], margin: 0 })),
     ...nearFacts({
       events, start, cueAt: cueModel ? (t) => positionBefore(cueModel, t) : null, cueEnd: end.find((b) => b.id === 0) ?? null,
       readings: series,

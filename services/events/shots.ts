@@ -159,23 +159,23 @@ function nudged(cue: Series, run: MotionRun, diameter: number): boolean {
 }
 
 /**
- * A hand placed the cue ball: it sped up on its own, with no other ball leaving rest meanwhile;
- * or it was carried off hidden, or nudged, with no other ball leaving rest at speed meanwhile (a
- * reading or two of a ball the hand passed over may wander).
+ * A hand placed the cue ball: it sped up on its own, or was nudged, with no other ball leaving
+ * rest meanwhile; or it was carried off hidden, with no other ball leaving rest at speed meanwhile
+ * (a reading or two of a ball the hand passed over may wander).
  */
 function carried(motions: Map<BallId, BallMotion>, cue: Series, run: MotionRun, frame: number, o: SegmentOptions, diameter: number, mouths: readonly { x: number; y: number }[]): boolean {
   const sped = speedsUp(cue, run);
   const held = sped ? null : pickedUp(cue, run, frame, mouths);
   // A nudge, like a speeding up, stands only where no other ball left rest at all: a stroke that
   // hit a ball and stopped short leaves it moving, however slowly it is read to leave.
-  const nudge = !sped && held === null && nudged(cue, run, diameter);
-  if (!sped && held === null && !nudge) return false;
+  const strict = sped || (held === null && nudged(cue, run, diameter));
+  if (!strict && held === null) return false;
   // From its last sample at rest (it may have been hidden since) until the hand would have let go.
   const t0 = run.first > 0 ? cue.samples[run.first - 1]!.t : runStart(cue, run);
   const t1 = Math.max(held ?? -Infinity, Math.min(runEnd(cue, run), runStart(cue, run) + HAND_WINDOW));
   for (const [id, m] of motions) {
     if (id === 0) continue;
-    if (m.runs.some((r) => r.restBefore && runStart(m.series, r) >= t0 && runStart(m.series, r) <= t1 + 0.1 && (sped || nudge || leavesAtSpeed(m.series, r, o)))) return false;
+    if (m.runs.some((r) => r.restBefore && runStart(m.series, r) >= t0 && runStart(m.series, r) <= t1 + 0.1 && (strict || leavesAtSpeed(m.series, r, o)))) return false;
   }
   return true;
 }

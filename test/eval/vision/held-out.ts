@@ -30,33 +30,44 @@ export function heldOutModel(models: readonly string[], source: string, family: 
 }
 
 /**
- * Identity models that score each source with one never trained on it (models/identity/ and its
- * loso/), or one given model for every source (`only`: a model under trial). Each file is loaded
- * once; `for` resets its adaptation to a rack (each clip is another set in play).
+ * Models of one family that score each source with one never trained on it, or one given model
+ * for every source (`only`: a model under trial). Each file is loaded once.
  */
-export class HeldOutIdentities {
-  private readonly loaded = new Map<string, BallIdentifier>();
+export class HeldOutModels<M extends { release(): Promise<void> }> {
+  private readonly loaded = new Map<string, M>();
 
-  constructor(private readonly only?: string) {}
+  constructor(private readonly family: string, private readonly defaultModel: string, private readonly load: (path: string) => Promise<M>, private readonly only?: string) {}
 
   /** The model file that scores `source`. */
   modelFor(source: string): string {
-    return this.only ?? heldOutModel(committedModels(DEFAULT_MODEL_PATH), source, 'identity');
+    return this.only ?? heldOutModel(committedModels(this.defaultModel), source, this.family);
   }
 
-  async for(source: string): Promise<BallIdentifier> {
+  async for(source: string): Promise<M> {
     const m = this.modelFor(source);
-    let id = this.loaded.get(m);
-    if (!id) {
-      id = await BallIdentifier.load(m);
-      this.loaded.set(m, id);
+    let model = this.loaded.get(m);
+    if (!model) {
+      model = await this.load(m);
+      this.loaded.set(m, model);
     }
-    id.resetAdaptation();
-    return id;
+    return model;
   }
 
   async release(): Promise<void> {
-    for (const id of this.loaded.values()) await id.release();
+    for (const m of this.loaded.values()) await m.release();
     this.loaded.clear();
+  }
+}
+
+/** Identity models held out per source (models/identity/ and its loso/); `for` resets the adaptation to a rack (each clip is another set in play). */
+export class HeldOutIdentities extends HeldOutModels<BallIdentifier> {
+  constructor(only?: string) {
+    super('identity', DEFAULT_MODEL_PATH, (path) => BallIdentifier.load(path), only);
+  }
+
+  override async for(source: string): Promise<BallIdentifier> {
+    const id = await super.for(source);
+    id.resetAdaptation();
+    return id;
   }
 }

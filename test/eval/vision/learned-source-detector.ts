@@ -6,7 +6,7 @@
 import { basename } from 'node:path';
 import { DEFAULT_DETECTOR_MODEL, LearnedBallDetector } from '../../../services/vision/detection/learned/learned-detector.ts';
 import type { SourceDetector } from './detector-sources.ts';
-import { committedModels as committed, heldOutModel, trainInfo } from './held-out.ts';
+import { HeldOutModels, committedModels as committed, heldOutModel, trainInfo } from './held-out.ts';
 
 /** The model's own threshold (chosen on its validation sets, in its .train.json) unless one is given. */
 export async function learnedSourceDetector(model = DEFAULT_DETECTOR_MODEL, opts: { threshold?: number; refine?: boolean; raw?: boolean } = {}): Promise<SourceDetector> {
@@ -34,27 +34,13 @@ export function committedModels(): string[] {
  * out): `for(source)` loads (once) the first committed model whose training record lacks the
  * source, or throws where every model saw it.
  */
-export class HeldOutDetectors {
-  private readonly loaded = new Map<string, LearnedBallDetector>();
+export class HeldOutDetectors extends HeldOutModels<LearnedBallDetector> {
+  constructor() {
+    super('ball-detector', DEFAULT_DETECTOR_MODEL, (path) => LearnedBallDetector.load(path));
+  }
 
   /** The model file that never saw `source`. */
   static modelFor(source: string): string {
     return heldOutModel(committedModels(), source, 'ball-detector');
   }
-
-  async for(source: string): Promise<LearnedBallDetector> {
-    const m = HeldOutDetectors.modelFor(source);
-    let d = this.loaded.get(m);
-    if (!d) {
-      d = await LearnedBallDetector.load(m);
-      this.loaded.set(m, d);
-    }
-    return d;
-  }
-
-  async release(): Promise<void> {
-    for (const d of this.loaded.values()) await d.release();
-    this.loaded.clear();
-  }
 }
-
