@@ -7,7 +7,7 @@ import type { TableGeometry } from '../table/geometry.ts';
 import { bounceAfterHit, nearestCushion } from './cushion-touch.ts';
 import type { CauseOptions } from './cause-options.ts';
 import { hitOnRest, type Obstacle, type RestHit } from './hit-on-rest.ts';
-import { dot, len, sub, type Vec } from './vec.ts';
+import { angleBetween, dot, len, sub, type Vec } from './vec.ts';
 import { argmin, positionBefore, velocityBefore, type BallModel, type Change } from './model.ts';
 
 interface Attributed {
@@ -29,10 +29,14 @@ export function attributeChanges(models: Map<BallId, BallModel>, table: TableGeo
       let best: { score: number; event: ShotEvent; partner: BallId | null; centres: Vec | null; approach: number | null } | null = null;
       const clustered = c.kind === 'onset' && inCluster(models, m.id, c, R, o.frameTime);
       // A ball: the other ball's path before this instant passes at 2R, pushing along the line of centres.
+      const hits: { other: BallModel; hit: RestHit }[] = [];
       for (const other of models.values()) {
         if (other.id === m.id) continue;
         const hit = c.kind === 'onset' ? hitOnRest(m, other, c, R, o, { clustered, obstacles: obstaclesFor(models, m.id, other.id), table }) : hitOnMoving(m, other, c, R, o, models, table);
-        if (!hit) continue;
+        if (hit) hits.push({ other, hit });
+      }
+      const kick = sub(c.after, c.before);
+      for (const { other, hit } of c.kind === 'kink' ? notAgainstTheKick(hits, kick) : hits) {
         if (!best || hit.score < best.score) {
           const [a, b] = m.id === 0 || other.id === 0 ? [0 as BallId, (m.id === 0 ? other.id : m.id)] : [Math.min(m.id, other.id) as BallId, Math.max(m.id, other.id) as BallId];
           best = { score: hit.score, event: { t: hit.t, type: 'contact', a, b }, partner: other.id, centres: hit.centres, approach: hit.approach };
@@ -92,6 +96,26 @@ function passedNotHit(models: Map<BallId, BallModel>, other: BallModel, t: numbe
     if (b.id !== other.id && b.rest && len(sub(b.rest, other.rest)) < 2 * R + LEANS) return false;
   }
   return true;
+}
+
+/** A kick this close (rad) to the line of centres of a ball met at 2R (score, causes' scale) is that collision's alone … */
+const KICK_ALONG = { angle: 0.26, score: 0.25 };
+/** … and one this far (rad) from another's line owes nothing to it. */
+const KICK_ACROSS = 0.79;
+
+/**
+ * A moving ball's kick is along the line of centres of the ball it met (the sum of two, where two
+ * collisions fall within a frame). Where one candidate met at 2R explains the kick alone and
+ * another's line lies far across it, the other was passed, not hit (14.1 6561 7.83 s: the cue
+ * ball's path into a rack's corner came to 2R of the 9 and, within a millimetre, of the 8 beside
+ * it; the kick lay 0.5° from the 9's line and 53° from the 8's). Not where the aligned one's path
+ * only roughly meets 2R: a hitter covering centimetres a frame (a break at 30 fps) gives lines
+ * of centres as rough as that.
+ */
+function notAgainstTheKick<T extends { hit: RestHit }>(hits: readonly T[], kick: Vec): T[] {
+  const off = hits.map((h) => angleBetween(kick, h.hit.centres));
+  if (!hits.some((h, k) => off[k]! <= KICK_ALONG.angle && h.hit.score <= KICK_ALONG.score)) return [...hits];
+  return hits.filter((_, k) => off[k]! < KICK_ACROSS);
 }
 
 /** A moving ball's kink caused by `other`: their paths before it are 2R apart near the kink. */

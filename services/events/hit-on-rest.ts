@@ -213,7 +213,9 @@ export function hitOnRest(m: BallModel, other: BallModel, c: Change, R: number, 
   // Both left rest together, touching: the one pushed the other (a frozen-ball stroke, G18l).
   if (other.rest && other.onset !== null && Math.abs(other.onset - c.t) < 3 * o.frameTime
     && Math.abs(len(sub(other.rest, c.at)) - 2 * R) < o.ballTolerance) {
-    return { t: Math.min(other.onset, c.t), score: 0.5, centres: sub(c.at, other.rest), approach: null };
+    // The one that left first pushed (a tie otherwise: 14.1 6561 14.95 s, a cue ball a few
+    // millimetres from the 14, the 14 frozen to the 11, read leaving a frame after it).
+    return { t: Math.min(other.onset, c.t), score: other.onset > c.t ? 0.51 : 0.5, centres: sub(c.at, other.rest), approach: null };
   }
   const launched = launchHit(m, other, c, R, o, ctx);
   if (launched) return launched;

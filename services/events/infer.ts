@@ -23,6 +23,7 @@ import { nameUnseenFlights } from './unseen-flights.ts';
 import { WENT_WITH_VIEW, goneInCut } from './gone-in-cut.ts';
 import { droppedWhereStruck } from './struck-into-pocket.ts';
 import { afterLastContact, hitsOfUnexplained } from './vanish-hits.ts';
+import { strokeThroughFrozen } from './frozen-push.ts';
 import type { CauseOptions } from './cause-options.ts';
 import { nearFacts, unseenFacts, type Stretch } from './uncertain.ts';
 
@@ -284,6 +285,7 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   contactsAndCushions.push(...touches.filter((e) => e.t >= strikeT && e.t <= crept && !droppingIn(e, vanished, models, table)));
   const causeOptions = { ...o.causes, frameTime, maxAccel: o.legs.maxAccel, pathWindow: o.legs.refineWindow };
   contactsAndCushions.push(...hitsOfUnexplained(models, series, vanished, contactsAndCushions, strikeT, table.ballRadius, causeOptions));
+  contactsAndCushions.push(...strokeThroughFrozen(models, contactsAndCushions, strikeT, table.ballRadius, frameTime));
   vanished = droppedWhereStruck(vanished, contactsAndCushions, models, series, table, nextStart);
   vanished = goneInCut(vanished, o.unseen, series, table, nextStart);
   afterLastContact(vanished, contactsAndCushions);

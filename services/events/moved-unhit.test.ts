@@ -34,3 +34,20 @@ describe('a ball that moved with no hit read on it (nearFacts)', () => {
     expect(nearFacts(input(false)).some((u) => u.fact === 'firstContact')).toBe(false);
   });
 });
+
+// 14.1 6567, 30.07 s: the cue ball frozen to the 9 is played square off it and, a second later,
+// passes the 4 within the error; no contact is read. The mark names the ball passed first.
+describe('a graze named by when the cue ball passed (nearFacts)', () => {
+  it('names the ball the cue ball was against at the stroke, not one it passed later', () => {
+    const nine = { x: 0.6425, y: 0.0029 };
+    const cueAt = (t: number): { x: number; y: number } => ({ x: nine.x - 2 * R, y: nine.y + Math.max(0, t - 1) * 0.5 });
+    const four = { x: nine.x - 4 * R + 0.001, y: nine.y + 0.25 };
+    const samples = Array.from({ length: 60 }, (_, k) => ({ t: 1 + k * FT, ...cueAt(1 + k * FT) }));
+    const n: NearInput = {
+      events: [{ t: 1, type: 'strike' }], start: [{ id: 0 as BallId, ...cueAt(1) }, { id: 4 as BallId, ...four }, { id: 9 as BallId, ...nine }],
+      cueAt, cueEnd: cueAt(2), readings: new Map([[0 as BallId, { samples }]]),
+      strikeT: 1, end: 2, frameTime: FT, noise: new Map([[0 as BallId, 0.0005], [4 as BallId, 0.0005], [9 as BallId, 0.0005]]), table,
+    };
+    expect(nearFacts(n).find((u) => u.fact === 'firstContact')).toMatchObject({ alternatives: [[0, 9], 'none'] });
+  });
+});

@@ -119,29 +119,36 @@ export function nearFacts(n: NearInput): Uncertainty[] {
     // The cue ball's readings from the strike on (a creeping ball reads as still while it closes the last millimetres).
     const cueReadings = n.readings.get(0 as BallId)?.samples ?? [];
     const r = cueReadings.slice(indexAtOrBefore(cueReadings, n.strikeT - 1e-9) + 1, indexAtOrBefore(cueReadings, first?.t ?? n.end + CREEP) + 1);
+    // Of the balls passed within their error, the one passed first is named (14.1 6567 30.07 s:
+    // the cue ball struck off the 9 it was frozen to, and a second later passed the 4).
+    let named: { id: BallId; miss: number; when: number } | null = null;
     for (const b of n.start) {
       if (b.id === 0 || b.moving || (first && other(first) === b.id)) continue;
-      let closest = Infinity;
-      for (let t = n.strikeT; n.cueAt && t <= until; t += n.frameTime / 4) {
-        const p = n.cueAt(t);
-        closest = Math.min(closest, Math.hypot(p.x - b.x, p.y - b.y));
-      }
-      if (!first && n.cueEnd) closest = Math.min(closest, Math.hypot(n.cueEnd.x - b.x, n.cueEnd.y - b.y));
-      // The readings, three at a time.
-      for (let k = 1; k + 1 < r.length; k++) {
-        const x = (r[k - 1]!.x + r[k]!.x + r[k + 1]!.x) / 3, y = (r[k - 1]!.y + r[k]!.y + r[k + 1]!.y) / 3;
-        closest = Math.min(closest, Math.hypot(x - b.x, y - b.y));
-      }
-      const miss = closest - 2 * R;
       // A ball that went on to move with no hit read on it was hit by something: where the cue
       // ball passed within a radius of its reading, a reading a centimetre off (beside a cushion
       // or a ball) may have hidden that hit (9-ball 6525 39.73 s).
       const err = unexplained.has(b.id) ? R : Math.max(NEAR_MIN, NEAR_NOISE * Math.hypot(sigma(0), sigma(b.id)));
-      if (miss <= err) {
-        const seen: UncertainAlternative[] = first ? [[0, other(first)]] : ['none'];
-        out.push({ fact: 'firstContact', alternatives: [[0, b.id], ...seen], margin: round6(Math.abs(miss)) });
-        break;
+      let closest = Infinity;
+      let when = Infinity;
+      const pass = (x: number, y: number, t: number): void => {
+        const d = Math.hypot(x - b.x, y - b.y);
+        closest = Math.min(closest, d);
+        if (d - 2 * R <= err) when = Math.min(when, t);
+      };
+      for (let t = n.strikeT; n.cueAt && t <= until; t += n.frameTime / 4) {
+        const p = n.cueAt(t);
+        pass(p.x, p.y, t);
       }
+      if (!first && n.cueEnd) pass(n.cueEnd.x, n.cueEnd.y, n.end);
+      // The readings, three at a time.
+      for (let k = 1; k + 1 < r.length; k++) {
+        pass((r[k - 1]!.x + r[k]!.x + r[k + 1]!.x) / 3, (r[k - 1]!.y + r[k]!.y + r[k + 1]!.y) / 3, r[k]!.t);
+      }
+      if (when < (named?.when ?? Infinity)) named = { id: b.id, miss: closest - 2 * R, when };
+    }
+    if (named) {
+      const seen: UncertainAlternative[] = first ? [[0, other(first)]] : ['none'];
+      out.push({ fact: 'firstContact', alternatives: [[0, named.id], ...seen], margin: round6(Math.abs(named.miss)) });
     }
   }
   // Frozen: the first ball hit to a cushion, and the cue ball to it, at the tolerance give or take the error.

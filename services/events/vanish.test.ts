@@ -145,3 +145,26 @@ describe('findVanishings: a ball hit while hidden, seen for a moment on its way 
     expect(v[0]!.events[0]).toMatchObject({ type: 'pocket', ball: 4, pocket: 'foot-left' });
   });
 });
+
+describe('findVanishings: a ball that dropped and was brought back by a hand', () => {
+  const table = standardTable('9ft');
+  const frames = (from: number, to: number): number[] => Array.from({ length: Math.round((to - from) * 60) + 1 }, (_, k) => from + k / 60);
+  // 8-ball 6557 at 1080p60: the cue ball rolls at 1 m/s into the foot-right pocket's mouth and is
+  // last seen there at 34.733 s; 1.7 s later a hand lays it down 38 cm from the mouth, moving.
+  // The shot's window runs on to 36.65 s (its placing is read as its motion).
+  const into = frames(34.2, 34.733).map((t) => ({ t, x: 1.252 - 0.6 * (34.733 - t), y: -0.603 + 0.8 * (34.733 - t) }));
+  const laid = frames(36.417, 39).map((t) => ({ t, x: 1.062 - 0.17 * (Math.min(t, 36.65) - 36.417), y: -0.268 + 0.5 * (Math.min(t, 36.65) - 36.417) }));
+  const seven = (moving: boolean) => frames(34.2, 39).map((t) => ({ t, x: 0.4 + (moving ? 0.3 * (Math.min(t, 36.5) - 34.2) : 0), y: 0.2 }));
+  const vanishings = (sevenMoving: boolean) =>
+    findVanishings(new Map<BallId, { samples: Sample[] }>([[0, { samples: [...into, ...laid] }], [7, { samples: seven(sevenMoving) }]]), table, 33.55, 36.66, 38.8, 60);
+
+  it('is pocketed when the table lay still as it showed up again away from the mouth', () => {
+    const v = vanishings(false);
+    expect(v).toHaveLength(1);
+    expect(v[0]!.events[0]).toMatchObject({ type: 'pocket', ball: 0, pocket: 'foot-right' });
+  });
+
+  it('is only hidden when it shows up while another ball still rolls (it may have come back out of the jaws)', () => {
+    expect(vanishings(true)).toEqual([]);
+  });
+});

@@ -178,6 +178,32 @@ function lasting(samples: readonly Sample[]): Sample[] {
   return out;
 }
 
+/** Unseen this long (s), a ball was in a hand (or a pocket): a ball that rattles out of the jaws is back sooner. */
+const IN_HAND = 1;
+
+/**
+ * The ball went unseen at a pocket's mouth, moving into it, and showed up again elsewhere only
+ * IN_HAND or more later, with the table at rest: it dropped and a hand brought it back (8-ball
+ * 6557 at 1080p60, 34.7 s: the cue ball scratched, and its placing, 1.7 s on, 38 cm from the
+ * mouth, was taken for the ball rolling back out, hidden on its way: no scratch called).
+ */
+function broughtBack(series: ReadonlyMap<BallId, { samples: Sample[] }>, id: BallId, samples: readonly Sample[], k: number, table: TableGeometry): boolean {
+  const last = samples[k]!;
+  const next = samples[k + 1];
+  if (!next || next.t - last.t < IN_HAND) return false;
+  const recent = samples.slice(Math.max(0, k - 3), k + 1).filter((p) => last.t - p.t < 0.2);
+  const pocket = pocketFor(table, recent, false);
+  if (!pocket || !atMouth(table, last, pocket.pocket) || Math.hypot(next.x - last.x, next.y - last.y) < NEAR_MOUTH) return false;
+  // Nothing else moved over the last IN_HAND before it showed up.
+  for (const [other, s] of series) {
+    if (other === id) continue;
+    const from = s.samples[indexAtOrBefore(s.samples, next.t - IN_HAND)];
+    const to = s.samples[indexAtOrBefore(s.samples, next.t)];
+    if (from && to && from.t >= last.t && Math.hypot(to.x - from.x, to.y - from.y) >= STAYED_PUT) return false;
+  }
+  return true;
+}
+
 /** Each ball's lasting sightings (`lasting`), once per recording, for `findVanishings`. */
 export function lastingSightings<S extends { samples: Sample[] }>(series: ReadonlyMap<BallId, S>): Map<BallId, { samples: Sample[] }> {
   return new Map([...series].map(([id, s]) => [id, { samples: lasting(s.samples) }]));
@@ -206,7 +232,7 @@ export function findVanishings(
       const next = samples[k + 1];
       if (next && next.t - p.t < UNSEEN) continue;
       // Back while the balls were still rolling: an arm or the cue hid it, it did not leave.
-      if (next && next.t <= to) continue;
+      if (next && next.t <= to && !broughtBack(series, id, samples, k, table)) continue;
       lastIdx = k;
       break;
     }

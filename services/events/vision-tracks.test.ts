@@ -64,4 +64,47 @@ describe('event inference on tracks from video', () => {
     expect(contacts(shots[0]!)).toEqual(['0-4']);
     expect(shots[0]!.events.filter((e) => e.type === 'cushion')).toEqual([]);
   });
+  it('a cue ball into a rack\'s corner, its path 2R from two balls a frame apart, hit the one its kick points from', () => {
+    // 14.1 seed 6561 (1080p60), 7–14 s, the opening break: the cue ball at 2.7 m/s meets the 9 at the
+    // rack's back corner, its path passing the 8 beside it at about 2R; the 8 hardly moves. Its kink
+    // was put down to the 8 (the nearer 2R), the 9's onset to it: "simultaneous hit", G12. Its kick
+    // is along the line of centres from the 9. Truth: 0–9 first, no 0–8.
+    const shot = shotsOf('cue-ball-into-rack-corner.tracks.jsonl.gz')[0]!;
+    expect(contacts(shot).filter((c) => c.startsWith('0-'))[0]).toBe('0-9');
+    expect(contacts(shot)).not.toContain('0-8');
+  });
+
+  it('a cue ball 3 mm from a ball frozen to another: the ball that left first pushed', () => {
+    // 14.1 seed 6561 (1080p60), 14.2–19.5 s: the cue ball rests 3.4 mm from the 14, the 14 frozen to
+    // the 11; the stroke sends the 14 into the 11 within a frame. The 14's onset was put down to
+    // the 11 (which left a frame after it): "no ball hit", G18a. Truth: 0–14 at the stroke, then 11–14.
+    const shot = shotsOf('cue-ball-pushes-frozen-pair.tracks.jsonl.gz')[0]!;
+    expect(contacts(shot).slice(0, 2)).toEqual(['0-14', '11-14']);
+  });
+
+  it('a stroke through the ball frozen to the cue ball, which only creeps, hit it, and it hit the ball it sent off', () => {
+    // 14.1 seed 6567 (1080p60), 29.3–33.8 s: the cue ball frozen to the 9, the 9 to the 7 and the
+    // 15; the cue ball is played almost square off the 9, which moves 2.6 mm, and the 7 leaves at
+    // once with no hitter seen. G18l: the 9 moved, so it counts as hit. Truth: 0–9, 7–9, 9–15.
+    const shot = shotsOf('stroke-through-frozen-ball.tracks.jsonl.gz')[0]!;
+    expect(contacts(shot).slice(0, 2)).toEqual(['0-9', '7-9']);
+  });
+  it('a struck cue ball whose reading lags behind the cue\'s tip, then catches up in one step, was struck, not carried', () => {
+    // 14.1 seed 6558 (1080p60), 49.5–55.9 s: for the first four frames the tip following through
+    // hides the back of the ball and its reading lags 2 cm, then jumps 5 cm in a frame: a span
+    // read at twice the leaving speed, taken for a hand speeding the ball up. The stroke was
+    // missed and the contact read as the strike. Truth: struck at 50.26 s, 0–3 at 50.77 s.
+    const shots = shotsOf('cue-tip-hides-struck-ball.tracks.jsonl.gz');
+    expect(shots).toHaveLength(1);
+    expect(shots[0]!.t).toBeLessThan(50.3);
+    expect(contacts(shots[0]!)).toEqual(['0-3']);
+  });
+
+  it('a cue ball whose number is read by turns on it and on a still spot a metre off is struck once', () => {
+    // 8-ball seed 7711 (576p25), 17–24 s: as the cue ball rolls, its number is read every other
+    // frame on a still spot 1 m away; from that "rest" it seemed to leave at 25 m/s. Truth: one
+    // stroke, at 17.85 s.
+    const shots = shotsOf('cue-ball-number-on-a-still-spot.tracks.jsonl.gz');
+    expect(shots.map((s) => Math.round(s.t! * 10) / 10)).toEqual([17.9]);
+  });
 });
