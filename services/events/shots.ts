@@ -126,7 +126,8 @@ function speedsUp(s: Series, r: MotionRun): boolean {
  * seen along its path. Likewise one seen only leaving rest, then unseen CARRIED_UNSEEN or longer
  * until it is seen again at rest, gone away from the pockets' mouths (NEAR_MOUTH: there it went
  * in), at a hand's speed: picked up as it left (14.1 6545, 34.25 s: seen in 3 frames of 1.7 s,
- * placed 53 cm on).
+ * placed 53 cm on). And one seen leaving rest at a hand's speed, then seen in few of the frames
+ * of its way to rest elsewhere.
  * Returns until when the hand may have held it, or null.
  */
 const PICKED_UP = { hidden: 0.1, seen: 0.4 };
@@ -141,10 +142,24 @@ function pickedUp(cue: Series, run: MotionRun, frame: number, mouths: readonly {
   // side pocket and placed by hand 2 s later), and not gone at a pocket's mouth.
   const carriedOff = next !== undefined && run.restAfter !== null && next.t - gone.t >= CARRIED_UNSEEN && gone.t - runStart(cue, run) <= HAND_WINDOW
     && !mouths.some((m) => Math.hypot(m.x - gone.x, m.y - gone.y) < NEAR_MOUTH) && atHandSpeed(cue, run);
-  if (!carriedOff && cue.samples[run.first]!.t - before < PICKED_UP.hidden) return null;
+  // Seen leaving, then hidden for most of its way to rest elsewhere, at a hand's speed, never
+  // going unseen at a pocket's mouth (there it went in): a hand over it all along (9-ball 6571,
+  // 41.69 s: seen in 6 of 32 frames, laid down 38 cm on).
+  const hiddenFromRest = cue.samples[run.first]!.t - before >= PICKED_UP.hidden;
+  if (!carriedOff && !hiddenFromRest && !(run.restAfter !== null && atHandSpeed(cue, run) && !goneAtMouth(cue, run, mouths))) return null;
   const until = carriedOff ? next.t : runEnd(cue, run);
   const frames = Math.max(1, Math.round((until - before) / frame));
   return (run.last - run.first + 1) / frames < PICKED_UP.seen ? until : null;
+}
+
+/** Within the run the ball went unseen (PICKED_UP.hidden or longer) at a pocket's mouth. */
+function goneAtMouth(cue: Series, run: MotionRun, mouths: readonly { x: number; y: number }[]): boolean {
+  for (let k = run.first; k <= run.last; k++) {
+    const p = cue.samples[k]!;
+    const next = cue.samples[k + 1];
+    if (next && next.t - p.t >= PICKED_UP.hidden && mouths.some((m) => Math.hypot(m.x - p.x, m.y - p.y) < NEAR_MOUTH)) return true;
+  }
+  return false;
 }
 
 /** The run's samples fit a speed no hand carries a ball at (FLEW.speed: 9-ball 700 at 30 fps, 121.2 s, a 7.5 m/s scratch seen 8 frames, gone 15 cm short of the pocket's mouth). */
