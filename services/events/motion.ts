@@ -91,6 +91,35 @@ export function readAnew(samples: readonly Sample[], r: MotionRun, frameTime: nu
   return false;
 }
 
+/** Hardest a free ball slows (m/s²): sliding on the cloth (μ ≈ 0.2). */
+const HARDEST_STOP = 2;
+/** Fastest step (m/s) from which a stop too short for it is told from noise. */
+const FAST_STEP = 0.3;
+
+/**
+ * The run's reading moved at FAST_STEP or more between two frames in a row and lay at rest again
+ * after a path shorter than a ball that fast slides before it stops (v² / 2·HARDEST_STOP): no
+ * ball moved so, it was read anew over a few frames (8-ball 6584 at 1080p60, 35.38 s: the green
+ * 6 on green cloth, read 2.4 cm off for seconds, stepped back 1.6 cm over three frames at up to
+ * 0.54 m/s as the player struck: "moving at the stroke", G10). A ball stopped by another ball or
+ * a cushion sends it off or comes back.
+ */
+export function stopsShort(samples: readonly Sample[], r: MotionRun): boolean {
+  if (!r.restBefore || !r.restAfter || r.vanished) return false;
+  let fastest = 0;
+  let path = 0;
+  let from = r.restBefore;
+  for (let k = r.first; k <= Math.min(samples.length - 1, r.last + 1); k++) {
+    const p = samples[k]!;
+    path += Math.hypot(p.x - from.x, p.y - from.y);
+    from = p;
+    const a = samples[k - 1];
+    if (a && k > r.first) fastest = Math.max(fastest, Math.hypot(p.x - a.x, p.y - a.y) / (p.t - a.t));
+  }
+  path += Math.hypot(r.restAfter.x - from.x, r.restAfter.y - from.y);
+  return fastest >= FAST_STEP && path < (fastest * fastest) / (2 * HARDEST_STOP);
+}
+
 /**
  * Position noise σ (m) per axis, from the scatter of consecutive still samples that differ: the
  * vision repeats a resting ball's detection while its image patch is unchanged, and a repeated
