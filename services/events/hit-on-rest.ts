@@ -205,6 +205,11 @@ const LAUNCH_SLIDE = 1;
 /** Largest angle between a launched hitter's way in and its momentum into the hit. */
 const LAUNCH_ANGLE = 0.25;
 
+/** Score of a push between two balls that left rest together touching … */
+const PUSHED_TOGETHER = 0.5;
+/** … a little worse where `other` left after this ball (it cannot have set it off). */
+const LEFT_LATER = 0.01;
+
 /**
  * A ball leaving rest (change c of model m) was hit by `other`: when, and how well that fits
  * (lower is better); null if `other` cannot have hit it.
@@ -215,7 +220,7 @@ export function hitOnRest(m: BallModel, other: BallModel, c: Change, R: number, 
     && Math.abs(len(sub(other.rest, c.at)) - 2 * R) < o.ballTolerance) {
     // The one that left first pushed (a tie otherwise: 14.1 6561 14.95 s, a cue ball a few
     // millimetres from the 14, the 14 frozen to the 11, read leaving a frame after it).
-    return { t: Math.min(other.onset, c.t), score: other.onset > c.t ? 0.51 : 0.5, centres: sub(c.at, other.rest), approach: null };
+    return { t: Math.min(other.onset, c.t), score: other.onset > c.t ? PUSHED_TOGETHER + LEFT_LATER : PUSHED_TOGETHER, centres: sub(c.at, other.rest), approach: null };
   }
   const launched = launchHit(m, other, c, R, o, ctx);
   if (launched) return launched;

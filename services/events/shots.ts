@@ -146,7 +146,8 @@ function pickedUp(cue: Series, run: MotionRun, frame: number, mouths: readonly {
   // going unseen at a pocket's mouth (there it went in): a hand over it all along (9-ball 6571,
   // 41.69 s: seen in 6 of 32 frames, laid down 38 cm on).
   const hiddenFromRest = cue.samples[run.first]!.t - before >= PICKED_UP.hidden;
-  if (!carriedOff && !hiddenFromRest && !(run.restAfter !== null && atHandSpeed(cue, run) && !goneAtMouth(cue, run, mouths))) return null;
+  const handOverIt = () => run.restAfter !== null && atHandSpeed(cue, run) && !goneAtMouth(cue, run, mouths);
+  if (!carriedOff && !hiddenFromRest && !handOverIt()) return null;
   const until = carriedOff ? next.t : runEnd(cue, run);
   const frames = Math.max(1, Math.round((until - before) / frame));
   return (run.last - run.first + 1) / frames < PICKED_UP.seen ? until : null;
