@@ -109,12 +109,13 @@ export function stopsShort(samples: readonly Sample[], r: MotionRun): boolean {
   let fastest = 0;
   let path = 0;
   let from = r.restBefore;
+  // The path from the rest before through the run's readings; its fastest step between two of them.
   for (let k = r.first; k <= Math.min(samples.length - 1, r.last + 1); k++) {
     const p = samples[k]!;
-    path += Math.hypot(p.x - from.x, p.y - from.y);
+    const step = Math.hypot(p.x - from.x, p.y - from.y);
+    if (k > r.first) fastest = Math.max(fastest, step / (p.t - samples[k - 1]!.t));
+    path += step;
     from = p;
-    const a = samples[k - 1];
-    if (a && k > r.first) fastest = Math.max(fastest, Math.hypot(p.x - a.x, p.y - a.y) / (p.t - a.t));
   }
   path += Math.hypot(r.restAfter.x - from.x, r.restAfter.y - from.y);
   return fastest >= FAST_STEP && path < (fastest * fastest) / (2 * HARDEST_STOP);

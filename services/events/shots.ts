@@ -141,7 +141,7 @@ function pickedUp(cue: Series, run: MotionRun, frame: number, mouths: readonly {
   // Seen only leaving (no motion after the gap: 9-ball 6559, 24.2 s, the cue ball struck into the
   // side pocket and placed by hand 2 s later), and not gone at a pocket's mouth.
   const carriedOff = next !== undefined && run.restAfter !== null && next.t - gone.t >= CARRIED_UNSEEN && gone.t - runStart(cue, run) <= HAND_WINDOW
-    && !mouths.some((m) => Math.hypot(m.x - gone.x, m.y - gone.y) < NEAR_MOUTH) && atHandSpeed(cue, run);
+    && !nearAMouth(gone, mouths) && atHandSpeed(cue, run);
   // Seen leaving, then hidden for most of its way to rest elsewhere, at a hand's speed, never
   // going unseen at a pocket's mouth (there it went in): a hand over it all along (9-ball 6571,
   // 41.69 s: seen in 6 of 32 frames, laid down 38 cm on).
@@ -153,12 +153,15 @@ function pickedUp(cue: Series, run: MotionRun, frame: number, mouths: readonly {
   return (run.last - run.first + 1) / frames < PICKED_UP.seen ? until : null;
 }
 
+/** Within NEAR_MOUTH of a pocket's mouth centre: a ball gone there went in. */
+const nearAMouth = (p: { x: number; y: number }, mouths: readonly { x: number; y: number }[]): boolean =>
+  mouths.some((m) => Math.hypot(m.x - p.x, m.y - p.y) < NEAR_MOUTH);
+
 /** Within the run the ball went unseen (PICKED_UP.hidden or longer) at a pocket's mouth. */
 function goneAtMouth(cue: Series, run: MotionRun, mouths: readonly { x: number; y: number }[]): boolean {
   for (let k = run.first; k <= run.last; k++) {
-    const p = cue.samples[k]!;
     const next = cue.samples[k + 1];
-    if (next && next.t - p.t >= PICKED_UP.hidden && mouths.some((m) => Math.hypot(m.x - p.x, m.y - p.y) < NEAR_MOUTH)) return true;
+    if (next && next.t - cue.samples[k]!.t >= PICKED_UP.hidden && nearAMouth(cue.samples[k]!, mouths)) return true;
   }
   return false;
 }
