@@ -8,6 +8,8 @@ function identityGrid(width: number, height: number): RectifiedGrid {
   return {
     scaleX: 1, scaleY: 1, scale: 1, width, height, x0: 0, y0: 0, u: new Float32Array(n), v: new Float32Array(n), base: Int32Array.from({ length: n }, (_, p) => p),
     fx: new Float32Array(n), fy: new Float32Array(n), valid: new Uint8Array(n).fill(1), mouth: new Uint8Array(n), ballRadius: 5,
+    chroma: Int32Array.from({ length: n }, (_, p) => ((Math.floor(p / width) >> 1) * ((width + 1) >> 1)) + ((p % width) >> 1)),
+    chromaStep: Uint8Array.from({ length: n }, (_, p) => ((p % width) & 1) | ((Math.floor(p / width) & 1) << 1)),
   };
 }
 

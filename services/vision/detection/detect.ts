@@ -12,7 +12,7 @@ import { allocFeatures, clothDifference, learnClothModel, type ClothModel, type 
 import { dominantClothColour } from '../calibration/cloth-colour.ts';
 import type { RgbImage } from '../decode/image.ts';
 import { checkVideoImage, isYuv, rgbPatch, toRgbImage, type VideoImage } from '../decode/yuv-image.ts';
-import { allocRectifiedFrame, buildGrid, rectify, gridToTable, growWindow, tableToGrid, windowAround, type GridWindow, type RectifiedFrame, type RectifiedGrid } from './rectify.ts';
+import { allocRectifiedFrame, buildGrid, disjointWindows, rectify, gridToTable, growWindow, tableToGrid, windowAround, type GridWindow, type RectifiedFrame, type RectifiedGrid } from './rectify.ts';
 import { refineBall } from './refine.ts';
 import { seededAtPriors, type SeedFrame } from './outline-seeds.ts';
 import { DEFAULT_SELECT, selectBalls } from './select.ts';
@@ -149,8 +149,8 @@ export class BallDetector {
       tick = now;
     };
     if (windows && windows.length === 0) return { balls: [], timings: t };
-    // Features a little beyond the windows, so gradients at their borders see fresh pixels.
-    const featureWindows = windows?.map((w) => growWindow(g, w, 3));
+    // Features a little beyond the windows, so gradients at their borders see fresh pixels; each pixel once.
+    const featureWindows = windows && disjointWindows(windows.map((w) => growWindow(g, w, 3)));
     rectify(g, img, this.frame, featureWindows);
     if (!windows) forgetBallsInMouths(g, this.frame, cloth);
     lap('rectify');

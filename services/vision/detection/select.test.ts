@@ -10,7 +10,7 @@ const W = 200;
 const H = 100;
 const grid: RectifiedGrid = {
   scaleX: 100, scaleY: 100, scale: 100, width: W, height: H, x0: 0, y0: 0, u: new Float32Array(W * H), v: new Float32Array(W * H), base: new Int32Array(W * H),
-  fx: new Float32Array(W * H), fy: new Float32Array(W * H), valid: new Uint8Array(W * H).fill(1), mouth: new Uint8Array(W * H), ballRadius: 11,
+  fx: new Float32Array(W * H), fy: new Float32Array(W * H), chroma: new Int32Array(W * H), chromaStep: new Uint8Array(W * H), valid: new Uint8Array(W * H).fill(1), mouth: new Uint8Array(W * H), ballRadius: 11,
 };
 
 /** A candidate at grid (i, j) whose outline fitted only loosely (score about 0.7). */
