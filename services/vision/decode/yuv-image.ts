@@ -138,6 +138,18 @@ export function yuvChange(c: YuvToRgb, dy: number, du: number, dv: number): numb
 }
 
 /**
+ * Whether the (Y, U, V) difference changes some RGB channel by more than `limit`: yuvChange(…) >
+ * limit without the maximum's builtin call, for loops over every sample of a bed or a patch.
+ */
+export function yuvChangeOver(c: YuvToRgb, dy: number, du: number, dv: number, limit: number): boolean {
+  const l = c.ky * dy;
+  const r = l + c.rv * dv;
+  const g = l - c.gu * du - c.gv * dv;
+  const b = l + c.bu * du;
+  return (r < 0 ? -r : r) > limit || (g < 0 ? -g : g) > limit || (b < 0 ? -b : b) > limit;
+}
+
+/**
  * How the pixel triplets of a frame (pixelTriplets) compare: RGB bytes as they are, or a YUV
  * frame's Y, U, V through its conversion. Change tests (key-frame patches, bed changes) keep
  * triplets in the frame's own terms and never convert.

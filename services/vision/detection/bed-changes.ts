@@ -4,7 +4,7 @@
 // back as windows (connected changed cells, their bounding boxes grown by a margin). A periodic
 // full search then needs to look only there: a ball that is in a cell nobody touched since the
 // reference was already there at the last full search.
-import { isYuv, tripletChange, tripletTerms, type VideoImage } from '../decode/yuv-image.ts';
+import { isYuv, tripletChange, tripletTerms, yuvChangeOver, type VideoImage } from '../decode/yuv-image.ts';
 import { clipWindow, type GridWindow, type RectifiedGrid } from './rectify.ts';
 
 export interface ChangeOptions {
@@ -114,17 +114,10 @@ export class BedChanges {
           if (tripletChange(terms, d[a]! - ref[a]!, d[a + 1]! - ref[a + 1]!, d[a + 2]! - ref[a + 2]!) > t) counts[cellOf[k]!]!++;
         }
       } else {
-        // yuvChange written out (this loop runs over ~60 000 samples every few frames).
-        const { ky, rv, gu, gv, bu } = terms;
+        // This loop runs over ~60 000 samples every few frames: the YUV test without tripletChange's dispatch.
         for (let k = 0; k < n; k++) {
           const a = 3 * k;
-          const l = ky * (d[a]! - ref[a]!);
-          const du = d[a + 1]! - ref[a + 1]!;
-          const dv = d[a + 2]! - ref[a + 2]!;
-          const r = l + rv * dv;
-          const g = l - gu * du - gv * dv;
-          const b = l + bu * du;
-          if ((r < 0 ? -r : r) > t || (g < 0 ? -g : g) > t || (b < 0 ? -b : b) > t) counts[cellOf[k]!]!++;
+          if (yuvChangeOver(terms, d[a]! - ref[a]!, d[a + 1]! - ref[a + 1]!, d[a + 2]! - ref[a + 2]!, t)) counts[cellOf[k]!]!++;
         }
       }
     }

@@ -4,7 +4,7 @@
 // pixel moved by more than sensor and compression noise, the key frame's detection stands
 // (the ball has not moved by a pixel, nothing came over it); any cue, hand, shadow or roll
 // changes many pixels along the ball's outline and sends it back to the detector.
-import { isYuv, pixelTriplets, tripletChange, tripletTerms, type VideoImage, type Yuv420Image } from '../decode/yuv-image.ts';
+import { isYuv, pixelTriplets, tripletChange, tripletTerms, yuvChangeOver, type VideoImage, type Yuv420Image } from '../decode/yuv-image.ts';
 
 export interface StaticOptions {
   /** Margin around the ball's radius (px) of the compared patch. Default 4. */
@@ -73,12 +73,12 @@ export class StaticBalls<D extends { u: number; v: number; r: number }> {
   }
 
   /**
-   * `unchanged` on a YUV frame, read in place: pixelTriplets and yuvChange written out (a patch of
-   * every resting ball, every frame).
+   * `unchanged` on a YUV frame, read in place: pixelTriplets written out and the YUV test without
+   * tripletChange's dispatch (a patch of every resting ball, every frame).
    */
   private unchangedYuv(k: KeyPatch<D>, frame: Yuv420Image, limit: number): boolean {
     const t = this.o.pixelDelta;
-    const { ky, rv, gu, gv, bu } = frame.colour;
+    const c = frame.colour;
     const { y: Y, u: U, v: V, width: W } = frame;
     const cw = (W + 1) >> 1;
     const was = k.triplets;
@@ -88,13 +88,7 @@ export class StaticBalls<D extends { u: number; v: number; r: number }> {
       const crow = ((k.y0 + j) >> 1) * cw;
       for (let i = 0; i < k.w; i++, q += 3) {
         const x = k.x0 + i;
-        const l = ky * (Y[row + x]! - was[q]!);
-        const du = U[crow + (x >> 1)]! - was[q + 1]!;
-        const dv = V[crow + (x >> 1)]! - was[q + 2]!;
-        const r = l + rv * dv;
-        const g = l - gu * du - gv * dv;
-        const b = l + bu * du;
-        if (((r < 0 ? -r : r) > t || (g < 0 ? -g : g) > t || (b < 0 ? -b : b) > t) && ++changed > limit) return false;
+        if (yuvChangeOver(c, Y[row + x]! - was[q]!, U[crow + (x >> 1)]! - was[q + 1]!, V[crow + (x >> 1)]! - was[q + 2]!, t) && ++changed > limit) return false;
       }
     }
     return true;
