@@ -45,6 +45,17 @@ describe('event inference on tracks from video', () => {
     expectTouch(shot, 1, 'right-head', 26.78);
   });
 
+  it('an object ball dropping into a corner pocket past the jaw is not read touching the cushion beside it (a V leaving faster than it came)', () => {
+    // 9-ball seed 6580 (1080p60), 54.08–56 s: the cue ball sends the 4 into the foot-right pocket
+    // (dropped at 54.59 s) and touches the foot cushion itself at 54.40 s. As the 4 drops, its
+    // distance to the foot cushion's face reads as a corner 30 ms before, "leaving" at 1.6 m/s after
+    // coming at 0.44. Truth: 0–4, the cue ball on foot, the 4 pocketed.
+    const shot = shotsOf('ball-drops-past-a-jaw.tracks.jsonl.gz').find((s) => contacts(s).includes('0-4'))!;
+    expect(contacts(shot)).toEqual(['0-4']);
+    expectTouch(shot, 0, 'foot', 54.4);
+    expect(shot.events.filter((e) => e.type === 'cushion' && e.ball === 4 && e.cushion === 'foot')).toEqual([]);
+  });
+
   it('an object ball struck slowly into a cushion 6 mm away, seen first on its way out, touched it (no G18b)', () => {
     // 8-ball seed 6308 (1080p60), 37.8–43.5 s, the cue ball, the 1 and the 15: a two-cushion kick
     // reaches the 15 at 0.2 m/s; the 15 goes 6 mm into the left-head cushion in two frames and
