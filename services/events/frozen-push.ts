@@ -7,25 +7,23 @@
 // played almost square off the 9, the 7 away at once, and "no ball hit" was called, G18a).
 import type { BallId } from '../contract/ids.ts';
 import type { ShotEvent } from '../contract/log.ts';
-import { FROZEN_TOLERANCE } from '../rules/shot-facts.ts';
+import { frozenTogether } from '../rules/shot-facts.ts';
 import type { BallModel } from './model.ts';
-import { len, sub } from './vec.ts';
+import { touchedBy } from './vanish-hits.ts';
 
 /** A ball set off by the stroke leaves rest within this (s) of it (a push through a frozen ball is instant). */
 const WITH_STROKE = 0.1;
 
 /** The contacts of a stroke through a ball frozen to the cue ball, when no hit on the cue ball's side was read. */
-export function strokeThroughFrozen(models: ReadonlyMap<BallId, BallModel>, events: readonly ShotEvent[], strikeT: number, R: number, frame: number): ShotEvent[] {
+export function strokeThroughFrozen(models: ReadonlyMap<BallId, BallModel>, events: readonly ShotEvent[], strikeT: number, frame: number): ShotEvent[] {
   const cue = models.get(0 as BallId);
   if (!cue?.rest || events.some((e) => e.type === 'contact' && e.a === 0 && e.t <= strikeT + WITH_STROKE)) return [];
-  const frozen = (a: { x: number; y: number }, b: { x: number; y: number }): boolean => len(sub(a, b)) - 2 * R <= FROZEN_TOLERANCE;
-  const touched = (id: BallId, by: number): boolean => events.some((e) => e.type === 'contact' && (e.a === id || e.b === id) && e.t <= by);
   for (const b of models.values()) {
     // B moved (a creep is enough) and rested against the cue ball at the strike.
-    if (b.id === 0 || !b.rest || (b.onset !== null && b.onset < strikeT - frame) || !frozen(b.rest, cue.rest)) continue;
+    if (b.id === 0 || !b.rest || (b.onset !== null && b.onset < strikeT - frame) || !frozenTogether(b.rest, cue.rest)) continue;
     for (const c of models.values()) {
       if (c.id === 0 || c.id === b.id || !c.rest || c.onset === null || c.changes[0]?.earliest !== undefined) continue;
-      if (c.onset < strikeT - frame || c.onset > strikeT + WITH_STROKE || !frozen(c.rest, b.rest) || touched(c.id, c.onset + frame)) continue;
+      if (c.onset < strikeT - frame || c.onset > strikeT + WITH_STROKE || !frozenTogether(c.rest, b.rest) || touchedBy(events, c.id, c.onset + frame)) continue;
       return [
         { t: strikeT, type: 'contact', a: 0 as BallId, b: b.id },
         { t: Math.max(strikeT, c.onset), type: 'contact', a: Math.min(b.id, c.id) as BallId, b: Math.max(b.id, c.id) as BallId },

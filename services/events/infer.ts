@@ -285,7 +285,7 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   contactsAndCushions.push(...touches.filter((e) => e.t >= strikeT && e.t <= crept && !droppingIn(e, vanished, models, table)));
   const causeOptions = { ...o.causes, frameTime, maxAccel: o.legs.maxAccel, pathWindow: o.legs.refineWindow };
   contactsAndCushions.push(...hitsOfUnexplained(models, series, vanished, contactsAndCushions, strikeT, table.ballRadius, causeOptions));
-  contactsAndCushions.push(...strokeThroughFrozen(models, contactsAndCushions, strikeT, table.ballRadius, frameTime));
+  contactsAndCushions.push(...strokeThroughFrozen(models, contactsAndCushions, strikeT, frameTime));
   vanished = droppedWhereStruck(vanished, contactsAndCushions, models, series, table, nextStart);
   vanished = goneInCut(vanished, o.unseen, series, table, nextStart);
   afterLastContact(vanished, contactsAndCushions);

@@ -28,6 +28,10 @@ const AWAY = 0.005;
  */
 const LEAVES_WITHIN = 0.25;
 
+/** A contact of ball `id` read by time `by`. */
+export const touchedBy = (events: readonly ShotEvent[], id: BallId, by: number): boolean =>
+  events.some((e) => e.type === 'contact' && (e.a === id || e.b === id) && e.t <= by);
+
 /** A ball that left rest unexplained: where it rested, and the earliest and latest time of its hit. */
 interface Unexplained { id: BallId; at: Vec; earliest: number; latest: number }
 
@@ -37,7 +41,6 @@ function unexplained(
   events: readonly ShotEvent[], R: number, frame: number,
 ): Unexplained[] {
   const out: Unexplained[] = [];
-  const touched = (id: BallId, by: number): boolean => events.some((e) => e.type === 'contact' && (e.a === id || e.b === id) && e.t <= by);
   const rests = [...models.values()].flatMap((m) => (m.rest ? [{ id: m.id, at: m.rest }] : []));
   for (const m of models.values()) {
     if (m.id === 0 || !m.rest || m.onset === null || m.changes[0]?.earliest !== undefined) continue;
@@ -51,10 +54,10 @@ function unexplained(
     // whose reading moved 7 mm 4.6 s after the cue ball passed it, read in place in between).
     const still = m.samples.filter((p) => p.t < seen && len(sub(p, m.rest!)) <= AWAY).pop();
     const earliest = still ? still.t - LEAVES_WITHIN : -Infinity;
-    if (!touched(m.id, latest + frame)) out.push({ id: m.id, at: m.rest, earliest, latest });
+    if (!touchedBy(events, m.id, latest + frame)) out.push({ id: m.id, at: m.rest, earliest, latest });
   }
   for (const v of vanished) {
-    if (v.ball === 0 || models.has(v.ball) || touched(v.ball, Infinity)) continue;
+    if (v.ball === 0 || models.has(v.ball) || touchedBy(events, v.ball, Infinity)) continue;
     // No motion seen at all: it rested until it vanished.
     const rest = restNear(series.get(v.ball)?.samples ?? [], v.lastSeen.t - 0.35, v.lastSeen.t);
     if (rest) out.push({ id: v.ball, at: rest, earliest: -Infinity, latest: v.lastSeen.t + 2 * frame });

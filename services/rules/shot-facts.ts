@@ -48,6 +48,9 @@ export interface ShotFacts {
 }
 
 export const dist = (a: { x: number; y: number }, b: { x: number; y: number }): number => Math.hypot(a.x - b.x, a.y - b.y);
+
+/** Two balls are frozen together: their centres within a diameter and FROZEN_TOLERANCE (G18l). */
+export const frozenTogether = (a: { x: number; y: number }, b: { x: number; y: number }): boolean => dist(a, b) <= BALL_DIAMETER + FROZEN_TOLERANCE;
 const known = (b: BallPosition): boolean => Number.isFinite(b.x) && Number.isFinite(b.y);
 
 export function frozenCushions(t: TableSpec, b: BallPosition): Cushion[] {
@@ -81,7 +84,7 @@ export function readShot(shot: ShotLine, t: TableSpec, bed: readonly BallPositio
 
   // G18l / G18a: a ball the cue ball is frozen to counts as hit only if it moved.
   const cueFrozenTo = cueStart && known(cueStart)
-    ? start.filter((b) => b.id !== 0 && known(b) && dist(b, cueStart) <= BALL_DIAMETER + FROZEN_TOLERANCE).map((b) => b.id)
+    ? start.filter((b) => b.id !== 0 && known(b) && frozenTogether(b, cueStart)).map((b) => b.id)
     : [];
   const frozenMoved = new Set(cueFrozenTo.filter((id) => moved(id, events, byId.get(id), end)));
   const cueContacts: { t: number; ball: BallId }[] = [];

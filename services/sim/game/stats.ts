@@ -3,8 +3,8 @@
 // on the break, three-foul penalties, disturbed balls, frozen-ball shots, balls off the table.
 import type { BallId } from '../../contract/ids.ts';
 import type { Call, LogLine, ShotLine } from '../../contract/log.ts';
-import { BALL_DIAMETER, TABLE_SPECS } from '../../table/spec.ts';
-import { FROZEN_TOLERANCE, frozenCushions } from '../../rules/shot-facts.ts';
+import { TABLE_SPECS } from '../../table/spec.ts';
+import { frozenCushions, frozenTogether } from '../../rules/shot-facts.ts';
 import type { MatchRecording } from './match.ts';
 
 export interface SituationCounts {
@@ -37,7 +37,7 @@ const hasRule = (c: Call, ...rules: string[]): boolean => c.fouls.some((f) => ru
 function frozenShot(line: ShotLine, call: Call, tableSize: keyof typeof TABLE_SPECS): boolean {
   const balls = line.start?.balls ?? [];
   const cue = balls.find((b) => b.id === 0);
-  if (cue && balls.some((b) => b.id !== 0 && Math.hypot(b.x - cue.x, b.y - cue.y) <= BALL_DIAMETER + FROZEN_TOLERANCE)) return true;
+  if (cue && balls.some((b) => b.id !== 0 && frozenTogether(b, cue))) return true;
   const first = Array.isArray(call.firstContact) ? (call.firstContact as BallId[]) : [];
   return first.some((id) => {
     const b = balls.find((x) => x.id === id);
