@@ -454,7 +454,11 @@ function pushedBalls(motions: Map<BallId, BallMotion>, cue: Series, o: SegmentOp
       const t = runStart(m.series, r);
       const k = indexAtOrBefore(cue.samples, t - 1e-9);
       const at = cue.samples[k];
-      if (!at || t - at.t > 0.2 || Math.hypot(at.x - r.restBefore.x, at.y - r.restBefore.y) > diameter + PUSH_GAP) continue;
+      const apart = at ? Math.hypot(at.x - r.restBefore.x, at.y - r.restBefore.y) : Infinity;
+      // Read closer than a radius to the cue ball: not a ball beside it, one ball read under two
+      // ids (14.1 6615, 15.3 s: a ball carried off for a re-rack, its readings named by turns the
+      // 11 and the cue ball, which was off the table).
+      if (!at || t - at.t > 0.2 || apart > diameter + PUSH_GAP || apart < diameter / 2) continue;
       // Another ball already moving near it at t may have hit it (one moving across the table
       // could not have: 9-ball 6430 33.6 s, a resting 7's reading that stepped 7 mm at the stroke).
       if (anyMoving(motions, t - 0.1, t - 0.02, id, { at: r.restBefore, reach: diameter + PUSH_REACH })) continue;

@@ -138,4 +138,14 @@ describe('event inference on tracks from video', () => {
     expect(shots).toHaveLength(1);
     expect(shots[0]!.start!.balls.filter((b) => b.moving)).toEqual([]);
   });
+  it('a ball carried off for a re-rack, read by turns as itself and as the cue ball off the table, pushed nothing: no shot, no ball disturbed', () => {
+    // 14.1 seed 6615 (1080p60), 12.5–22.5 s, as `railbird analyze` reads it: the cue ball went
+    // into a pocket on the break and the opponent asked for a re-break; the balls are carried off
+    // and racked again (17.65 s). A ball carried from the rack was read under two ids, the 11 and
+    // the cue ball, 5 mm apart: the 11 "left rest" from beside the cue ball, read as a stroke that
+    // pushed it (and the 9, picked up, as disturbed). Truth: a rack, then one stroke at 20.74 s.
+    const lines = inferEvents(fixture('balls-carried-off-for-a-re-rack.tracks.jsonl.gz'), { useOccluded: false });
+    expect(lines.map((l) => l.kind)).toEqual(['rack', 'shot']);
+    expect(lines[1]!.t).toBeCloseTo(20.74, 1);
+  });
 });
