@@ -74,7 +74,7 @@ export function bounceAfterHit(m: BallModel, c: Change, centres: Vec, approach: 
 }
 
 /** A leg reaching this close (m) to one radius from a face while moving towards it touched it. */
-const REACH = 0.003;
+export const REACH = 0.003;
 /** How far back (s) to look for where a ball came from before a leg that begins at a face … */
 const CAME_WINDOW = 0.1;
 /** … and how much farther (m) from the face it must have been then (or 4 σ of its noise if more). */
@@ -151,10 +151,12 @@ function fitLineThrough(pts: readonly { t: number; x: number; y: number }[]): { 
 /**
  * Cushion touches too gentle to bend a leg visibly: the leg's path reaches one radius from a
  * cushion face while moving towards it (timed where it gets closest), a leg begins at a face
- * leaving it just after the ball came to it, or the ball comes to rest against it.
+ * leaving it just after the ball came to it, or the ball comes to rest against it. `reached`
+ * gets, for each touch read from a path reaching within REACH, its closest gap (m) to the face.
  */
 export function gentleCushionTouches(
   models: Map<BallId, BallModel>, table: TableGeometry, known: readonly ShotEvent[], frame: number, noise: ReadonlyMap<BallId, number>,
+  reached?: Map<ShotEvent, number>,
 ): ShotEvent[] {
   const R = table.ballRadius;
   const out: ShotEvent[] = [];
@@ -192,7 +194,11 @@ export function gentleCushionTouches(
           at = s;
           if (h.gap <= 0) break;
         }
-        if (!seen(m.id, g.cushion, at)) out.push({ t: at, type: 'cushion', ball: m.id, cushion: g.cushion });
+        if (!seen(m.id, g.cushion, at)) {
+          const touch: ShotEvent = { t: at, type: 'cushion', ball: m.id, cushion: g.cushion };
+          out.push(touch);
+          reached?.set(touch, gapAt(at).gap);
+        }
         break;
       }
     });

@@ -272,7 +272,8 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   const contactsAndCushions = attributed.filter((e) => e.t >= strikeT - 1e-6);
   const noise = new Map([...motions].map(([id, m]) => [id, m.noise]));
   const profiled = profileTouches(models, table, contactsAndCushions, noise, o.causes.minKink);
-  const touches = [...profiled, ...gentleCushionTouches(models, table, [...contactsAndCushions, ...profiled], frameTime, noise)];
+  const reached = new Map<ShotEvent, number>();
+  const touches = [...profiled, ...gentleCushionTouches(models, table, [...contactsAndCushions, ...profiled], frameTime, noise, reached)];
   // A stroke played while the view was away: the shot's last still moment is the view's going,
   // after every ball's last sighting, so a ball that left in the cut was never looked for. It is
   // looked for from a little before the view went (the sightings `goneInCut` takes as going with
@@ -335,7 +336,7 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
     ...vanished.filter((v) => v.lost || v.unseenDrop || v.overJaw).map((v) => ({ fact: 'pocket' as const, alternatives: [[v.ball, 'pocketed'], [v.ball, v.overJaw ? 'off the table' : 'on the table']], margin: 0 })),
     ...nearFacts({
       events, start, cueAt: cueModel ? (t) => positionBefore(cueModel, t) : null, cueEnd: end.find((b) => b.id === 0) ?? null,
-      readings: series,
+      readings: series, reached,
       strikeT, end: shot.end, frameTime, noise, table,
     }),
   ];

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { BallId } from '../contract/ids.ts';
-import type { ShotLine } from '../contract/log.ts';
+import type { ShotEvent, ShotLine } from '../contract/log.ts';
 import type { TrackFrame } from '../contract/tracks.ts';
 import { standardTable } from '../table/geometry.ts';
+import { REACH } from './cushion-touch.ts';
 import { inferEvents } from './infer.ts';
+import { nearFacts, type NearInput } from './uncertain.ts';
 
 // 9-ball 6351, 40.1 s, as the vision read it: the cue ball rolls down the foot cushion, meets the
 // 2 lying beside it, and rolls on along the cushion, read at its face. The truth has the cue ball
@@ -44,5 +46,34 @@ describe('a rail after contact within the measurement\'s error (nearFacts)', () 
 
   it('does not mark it when the cue ball rolls on 2 cm off the cushion', () => {
     expect((shotOf(0.02).uncertain ?? []).some((u) => u.fact === 'railAfterContact')).toBe(false);
+  });
+});
+
+// The other way round: the only rail read after the first contact is a gentle touch, a path that
+// came within REACH of a face by less than the readings' error (8-ball 6602 20.82 s: the 4 passing
+// a jaw 3.1 mm clear, read as touching it).
+describe('a rail after contact read within the measurement\'s error (nearFacts, reached)', () => {
+  const FT = 1 / 60;
+  const hit: ShotEvent = { t: 1.2, type: 'contact', a: 0, b: 4 };
+  const rail: ShotEvent = { t: 1.5, type: 'cushion', ball: 4 as BallId, cushion: 'left-head' };
+  const marked = (events: ShotEvent[], reached: Map<ShotEvent, number>, noise = 0.0004): boolean => {
+    const n: NearInput = {
+      events: [{ t: 1, type: 'strike' }, ...events], start: [{ id: 0 as BallId, x: 0, y: 0 }, { id: 4 as BallId, x: 0.5, y: 0 }],
+      cueAt: null, cueEnd: null, readings: new Map(), reached, strikeT: 1, end: 2, frameTime: FT,
+      noise: new Map([[0 as BallId, noise], [4 as BallId, noise]]), table,
+    };
+    return nearFacts(n).some((u) => u.fact === 'railAfterContact');
+  };
+  it.each([
+    ['a path 2.5 mm from the face (0.5 mm inside the reach)', [hit, rail], new Map([[rail, 0.0025]]), true],
+    ['a path 1 mm from the face (2 mm inside: beyond the error)', [hit, rail], new Map([[rail, 0.001]]), false],
+    ['a kink at the cushion (a touch seen, not a reach)', [hit, rail], new Map<ShotEvent, number>(), false],
+    ['a near reach and a ball pocketed after the hit', [hit, rail, { t: 1.6, type: 'pocket', ball: 4 as BallId, pocket: 'head-left' } as ShotEvent], new Map([[rail, 0.0025]]), false],
+  ] as const)('%s: marked %s', (_name, events, reached, expected) => {
+    expect(marked([...events], reached)).toBe(expected);
+  });
+  it('widens the error with the readings\' noise: a path 1 mm from the face is within it at σ 0.8 mm', () => {
+    expect(REACH - 0.001).toBeLessThan(3 * 0.0008);
+    expect(marked([hit, rail], new Map([[rail, 0.001]]), 0.0008)).toBe(true);
   });
 });

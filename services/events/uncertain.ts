@@ -10,6 +10,7 @@ import type { BallPosition, ShotEvent, UncertainAlternative, Uncertainty } from 
 import { FROZEN_TOLERANCE } from '../rules/shot-facts.ts';
 import type { TableGeometry } from '../table/geometry.ts';
 import { distanceToCushion } from '../table/spec.ts';
+import { REACH } from './cushion-touch.ts';
 import { indexAtOrBefore, type Sample } from './series.ts';
 
 export interface Stretch {
@@ -65,6 +66,8 @@ export interface NearInput {
   cueEnd: { x: number; y: number } | null;
   /** Every ball's readings: the cue ball's (a slow ball's creep is read where its model has it at rest), and all for a rail after contact read within the error. */
   readings: ReadonlyMap<BallId, { readonly samples: readonly Sample[] }>;
+  /** Cushion events read from a path reaching within REACH of a face (gentle touches, no kink): the path's closest gap (m). */
+  reached?: ReadonlyMap<ShotEvent, number>;
   strikeT: number;
   end: number;
   frameTime: number;
@@ -169,7 +172,19 @@ export function nearFacts(n: NearInput): Uncertainty[] {
   // A rail after contact within the error: nothing pocketed and no cushion read after the first
   // contact, but a ball that had left its place was read at a cushion's face, give or take the
   // error (9-ball 6351: the cue ball rolling along the foot cushion after it met the 2 beside it).
-  if (first && !n.events.some((e) => (e.type === 'cushion' || e.type === 'pocket' || e.type === 'off-table') && e.t >= first.t)) {
+  // Or the other way: the only rails read after it are paths that came to REACH of a face, short
+  // of it by the error or more (8-ball 6602 20.82 s: the 4 rolling past a jaw 3.1 mm clear, its
+  // path read 2.93 mm from it).
+  const after = first ? n.events.filter((e) => (e.type === 'cushion' || e.type === 'pocket' || e.type === 'off-table') && e.t >= first.t) : [];
+  const shortBy = after.map((e) => {
+    const gap = e.type === 'cushion' ? n.reached?.get(e) : undefined;
+    if (e.type !== 'cushion' || gap === undefined) return null;
+    return gap >= REACH - Math.max(NEAR_MIN, NEAR_NOISE * sigma(e.ball)) ? REACH - gap : null;
+  });
+  if (after.length > 0 && shortBy.every((m) => m !== null)) {
+    out.push({ fact: 'railAfterContact', alternatives: [true, false], margin: round6(Math.min(...(shortBy as number[]))) });
+  }
+  if (first && after.length === 0) {
     let near: number | null = null;
     for (const [id, { samples: r }] of n.readings) {
       const from = n.start.find((b) => b.id === id);

@@ -148,4 +148,13 @@ describe('event inference on tracks from video', () => {
     expect(lines.map((l) => l.kind)).toEqual(['rack', 'shot']);
     expect(lines[1]!.t).toBeCloseTo(20.74, 1);
   });
+  it('an object ball rolling past a jaw 3.1 mm clear, its path read just inside the touch reach, has its rail after contact marked too close to call', () => {
+    // 8-ball seed 6602 (1080p60), 19.5–26 s, as `railbird analyze` reads it: the cue ball meets the
+    // 4, which rolls into the head-left pocket's mouth and past its jaw 3.1 mm clear, read a few
+    // millimetres off there. Its path comes within the 3 mm at which a gentle touch is read, by
+    // less than the readings' error: the only rail after contact. Truth: 0–4, no rail (G18b).
+    const shot = shotsOf('ball-passes-a-jaw-3-mm-clear.tracks.jsonl.gz', { useOccluded: false }).find((s) => contacts(s).includes('0-4'))!;
+    expect(contacts(shot)).toEqual(['0-4']);
+    expect(shot.uncertain).toContainEqual(expect.objectContaining({ fact: 'railAfterContact' }));
+  });
 });
