@@ -5,7 +5,7 @@ import type { BallId } from '../contract/ids.ts';
 import { BALL_RADIUS, MAX_BALL_SPEED } from '../table/spec.ts';
 import { fitLine, indexAtOrBefore, speedOf, type Sample, type Series } from './series.ts';
 import { VIEW_BACK } from './gone-in-cut.ts';
-import type { BallMotion, MotionRun } from './motion.ts';
+import { readAnew, stopsShort, type BallMotion, type MotionRun } from './motion.ts';
 import type { Stretch } from './uncertain.ts';
 import { NEAR_MOUTH } from './vanish.ts';
 
@@ -297,7 +297,7 @@ export function findShots(motions: Map<BallId, BallMotion>, o: SegmentOptions = 
     return windowOf(motions, run, runStart(cue.series, run), lastStill, runEnd(cue.series, run), next ? runStart(cue.series, next) : Infinity, o);
   });
   for (const u of unseen) acrossUnseen(windows, motions, u, o);
-  const pushed = pushedBalls(motions, cue.series, o, diameter);
+  const pushed = pushedBalls(motions, cue.series, o, diameter, frame);
   // A cue ball struck into a ball it rests against gives it most of its speed: that ball may be
   // read moving a frame or more before the cue ball is. The stroke came before it moved (9-ball
   // 6519 35.08 s: the 2 frozen to the cue ball, read moving a frame before it, was called moving
@@ -444,13 +444,16 @@ const PUSH_GAP = 0.01;
  * An object ball that leaves rest from beside the resting cue ball, no ball moving into it: the
  * cue ball was struck into it (frozen or nearly so) and hardly moved itself.
  */
-function pushedBalls(motions: Map<BallId, BallMotion>, cue: Series, o: SegmentOptions, diameter: number): { start: number; lastStill: number }[] {
+function pushedBalls(motions: Map<BallId, BallMotion>, cue: Series, o: SegmentOptions, diameter: number, frame: number): { start: number; lastStill: number }[] {
   const out: { start: number; lastStill: number }[] = [];
   for (const [id, m] of motions) {
     if (id === 0) continue;
     for (const r of m.runs) {
-      // At any speed (a soft safety off a frozen ball), but not carried by a hand.
+      // At any speed (a soft safety off a frozen ball), but not carried by a hand, and not a
+      // resting ball read anew (motion.ts: 14.1 6624 at 1080p60, 45.1 s, the 6 beside the cue ball
+      // read up to 9 mm off by turns for 0.3 s as the player got down, and 6 mm off after).
       if (!r.restBefore || r.first === 0 || speedsUp(m.series, r)) continue;
+      if (readAnew(m.series.samples, r, frame) || stopsShort(m.series.samples, r)) continue;
       const t = runStart(m.series, r);
       const k = indexAtOrBefore(cue.samples, t - 1e-9);
       const at = cue.samples[k];

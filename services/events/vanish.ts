@@ -243,6 +243,12 @@ export function findVanishings(
     // stroke): it did not leave. (A ball pocketed and put back is spotted or racked, not in the jaws.)
     const back = samples[lastIdx + 1];
     if (back && Math.hypot(back.x - last.x, back.y - last.y) < HIDDEN_RADIUS) continue; // hidden, back in place
+    // Seen again where it lay in a pocket's jaws as the shot began: it never left, and the last
+    // readings before it went unseen, elsewhere, were of something else (8-ball 6620 at 1080p60,
+    // 47.2 s: the 9 in the foot-left jaws, hidden by the player, read 7 cm off for five frames,
+    // unseen, and back in place 3 s later, after the next stroke).
+    const before = samples[indexAtOrBefore(samples, from)];
+    if (back && before && Math.hypot(back.x - before.x, back.y - before.y) < STAYED_PUT && table.pockets.some((q) => atMouth(table, before, q.pocket))) continue;
     const recent = samples.slice(Math.max(0, lastIdx - 3), lastIdx + 1).filter((p) => last.t - p.t < 0.2);
     const moving = creeping(samples.slice(Math.max(0, lastIdx - 40), lastIdx + 1).filter((p) => last.t - p.t < 0.3));
     const pocket = pocketFor(table, recent, !moving);
@@ -254,7 +260,6 @@ export function findVanishings(
     // there, as far as anyone saw (8-ball 6544 at 1080p60: the 6, in the jaws all shot, hidden by
     // the player as the balls stopped, and the recording ended). Where it went is unknown: lost,
     // the shot marked.
-    const before = samples[indexAtOrBefore(samples, from)];
     const stayedPut = before !== undefined && Math.hypot(last.x - before.x, last.y - before.y) < STAYED_PUT;
     if (pocket && stayedPut && !reachedBy(series, id, last, to, table.ballRadius)) {
       out.push({ ball: id, lastSeen: last, events: [], lost: true });

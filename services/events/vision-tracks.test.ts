@@ -157,4 +157,23 @@ describe('event inference on tracks from video', () => {
     expect(contacts(shot)).toEqual(['0-4']);
     expect(shot.uncertain).toContainEqual(expect.objectContaining({ fact: 'railAfterContact' }));
   });
+  it('a ball in a pocket\'s jaws, hidden by the player and read 7 cm off as it went unseen, seen back in place after the next stroke, was not pocketed', () => {
+    // 8-ball seed 6620 (1080p60), 41.8–51 s, as `railbird analyze` reads it: the 9 rests in the
+    // foot-left jaws all along. At 47.2 s the player hides it; a reading 7 cm off carries its
+    // number for five frames, then nothing until 50.23 s, when it is read in place again (after
+    // the stroke at 49.05 s). It was called pocketed, a stripe, and the next shot's first ball hit
+    // "the wrong group" (G18a). Truth: nothing pocketed, two legal shots.
+    const shots = shotsOf('ball-in-the-jaws-hidden-and-back.tracks.jsonl.gz', { useOccluded: false });
+    expect(shots.map((s) => Math.round(s.t! * 10) / 10)).toEqual([42.4, 49.1]);
+    expect(shots.flatMap((s) => s.events).filter((e) => e.type === 'pocket' && e.ball === 9)).toEqual([]);
+    expect(shots[1]!.start!.balls.map((b) => b.id)).toContain(9);
+  });
+  it('a ball beside the cue ball, read up to 9 mm off by turns as the player gets down, was read anew, not pushed', () => {
+    // 14.1 seed 6624 (1080p60), 44–47.6 s, as `railbird analyze` reads it: the cue ball rests
+    // 9 mm from the 6; for 0.3 s from 45.1 s the 6's readings jump about by up to 9 mm at up to
+    // 0.55 m/s and settle 6 mm off. It was read as a stroke that barely moved the cue ball and
+    // pushed the 6 (an extra shot, called a foul). Truth: one stroke, at 46.61 s.
+    const shots = shotsOf('ball-beside-cue-ball-read-anew.tracks.jsonl.gz', { useOccluded: false });
+    expect(shots.map((s) => Math.round(s.t! * 10) / 10)).toEqual([46.6]);
+  });
 });
