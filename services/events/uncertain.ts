@@ -174,15 +174,15 @@ export function nearFacts(n: NearInput): Uncertainty[] {
   // error (9-ball 6351: the cue ball rolling along the foot cushion after it met the 2 beside it).
   // Or the other way: the only rails read after it are paths that came to REACH of a face, short
   // of it by the error or more (8-ball 6602 20.82 s: the 4 rolling past a jaw 3.1 mm clear, its
-  // path read 2.93 mm from it).
+  // path read 1.5 mm from it).
   const after = first ? n.events.filter((e) => (e.type === 'cushion' || e.type === 'pocket' || e.type === 'off-table') && e.t >= first.t) : [];
-  const shortBy = after.map((e) => {
+  // How far inside the reach each of them came, where it is within the error.
+  const inside = after.flatMap((e) => {
     const gap = e.type === 'cushion' ? n.reached?.get(e) : undefined;
-    if (e.type !== 'cushion' || gap === undefined) return null;
-    return gap >= REACH - Math.max(NEAR_MIN, NEAR_NOISE * sigma(e.ball)) ? REACH - gap : null;
+    return e.type === 'cushion' && gap !== undefined && gap >= REACH - Math.max(NEAR_MIN, NEAR_NOISE * sigma(e.ball)) ? [REACH - gap] : [];
   });
-  if (after.length > 0 && shortBy.every((m) => m !== null)) {
-    out.push({ fact: 'railAfterContact', alternatives: [true, false], margin: round6(Math.min(...(shortBy as number[]))) });
+  if (after.length > 0 && inside.length === after.length) {
+    out.push({ fact: 'railAfterContact', alternatives: [true, false], margin: round6(Math.min(...inside)) });
   }
   if (first && after.length === 0) {
     let near: number | null = null;
