@@ -121,6 +121,10 @@ export function stopsShort(samples: readonly Sample[], r: MotionRun): boolean {
   return fastest >= FAST_STEP && path < (fastest * fastest) / (2 * HARDEST_STOP);
 }
 
+/** The run is a resting ball read again, not a move: in one step (`readAnew`) or over a few frames (`stopsShort`). */
+export const readAgain = (samples: readonly Sample[], r: MotionRun, frameTime: number): boolean =>
+  readAnew(samples, r, frameTime) || stopsShort(samples, r);
+
 /**
  * Position noise σ (m) per axis, from the scatter of consecutive still samples that differ: the
  * vision repeats a resting ball's detection while its image patch is unchanged, and a repeated

@@ -3,7 +3,7 @@
 import type { BallId } from '../contract/ids.ts';
 import type { LegOptions } from './legs.ts';
 import { buildModel, displacedModel, type BallModel } from './model.ts';
-import { readAnew, stopsShort, type BallMotion } from './motion.ts';
+import { readAgain, type BallMotion } from './motion.ts';
 import { indexAtOrBefore, median, type Sample, type Series } from './series.ts';
 import type { ShotWindow } from './shots.ts';
 
@@ -41,8 +41,8 @@ export function buildShotModels(
       // An object ball whose reading stepped from one rest to another just before the stroke did
       // not move (9-ball 6430 33.6 s: a resting 7 read 7 mm over was called moving, G10). Not
       // during the shot: balls in a cluster stop each other within a frame.
-      const readAgain = id !== 0 && a < still - 0.5 * frameTime && (readAnew(m.series.samples, r, frameTime) || stopsShort(m.series.samples, r));
-      return b >= still && a <= shot.end && !readAgain;
+      const steppedBefore = id !== 0 && a < still - 0.5 * frameTime && readAgain(m.series.samples, r, frameTime);
+      return b >= still && a <= shot.end && !steppedBefore;
     });
     if (runs.length === 0) continue;
     const firstRun = runs[0]!;

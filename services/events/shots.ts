@@ -5,7 +5,7 @@ import type { BallId } from '../contract/ids.ts';
 import { BALL_RADIUS, MAX_BALL_SPEED } from '../table/spec.ts';
 import { fitLine, indexAtOrBefore, speedOf, type Sample, type Series } from './series.ts';
 import { VIEW_BACK } from './gone-in-cut.ts';
-import { readAnew, stopsShort, type BallMotion, type MotionRun } from './motion.ts';
+import { readAgain, type BallMotion, type MotionRun } from './motion.ts';
 import type { Stretch } from './uncertain.ts';
 import { NEAR_MOUTH } from './vanish.ts';
 
@@ -450,10 +450,10 @@ function pushedBalls(motions: Map<BallId, BallMotion>, cue: Series, o: SegmentOp
     if (id === 0) continue;
     for (const r of m.runs) {
       // At any speed (a soft safety off a frozen ball), but not carried by a hand, and not a
-      // resting ball read anew (motion.ts: 14.1 6624 at 1080p60, 45.1 s, the 6 beside the cue ball
-      // read up to 9 mm off by turns for 0.3 s as the player got down, and 6 mm off after).
+      // resting ball read again (motion.ts `readAgain`: 14.1 6624 at 1080p60, 45.1 s, the 6
+      // beside the cue ball read up to 9 mm off by turns for 0.3 s as the player got down).
       if (!r.restBefore || r.first === 0 || speedsUp(m.series, r)) continue;
-      if (readAnew(m.series.samples, r, frame) || stopsShort(m.series.samples, r)) continue;
+      if (readAgain(m.series.samples, r, frame)) continue;
       const t = runStart(m.series, r);
       const k = indexAtOrBefore(cue.samples, t - 1e-9);
       const at = cue.samples[k];

@@ -117,10 +117,14 @@ function creeping(recent: readonly Sample[]): boolean {
   return fit !== null && Math.hypot(fit.vx, fit.vy) >= CREEP && Math.hypot(last.x - first.x, last.y - first.y) >= 0.5 * CREEP * (last.t - first.t);
 }
 
-/** Is p at the mouth of the pocket (its centre within a ball diameter of the mouth)? */
+/** Is p at a pocket's mouth (its centre within two ball diameters of the mouth's centre)? */
+const nearMouthOf = (table: TableGeometry, p: Sample, g: TableGeometry['pockets'][number]): boolean =>
+  Math.hypot(p.x - g.mouthCentre.x, p.y - g.mouthCentre.y) < 4 * table.ballRadius;
+
+/** Is p at the mouth of the pocket named `pocket` (nearMouthOf)? */
 function atMouth(table: TableGeometry, p: Sample, pocket: Pocket): boolean {
   const g = table.pockets.find((q) => q.pocket === pocket);
-  return g !== undefined && Math.hypot(p.x - g.mouthCentre.x, p.y - g.mouthCentre.y) < 4 * table.ballRadius;
+  return g !== undefined && nearMouthOf(table, p, g);
 }
 
 /** A ball last seen within this (m) of where it lay as the shot began never left its place. */
@@ -248,7 +252,7 @@ export function findVanishings(
     // 47.2 s: the 9 in the foot-left jaws, hidden by the player, read 7 cm off for five frames,
     // unseen, and back in place 3 s later, after the next stroke).
     const before = samples[indexAtOrBefore(samples, from)];
-    if (back && before && Math.hypot(back.x - before.x, back.y - before.y) < STAYED_PUT && table.pockets.some((q) => atMouth(table, before, q.pocket))) continue;
+    if (back && before && Math.hypot(back.x - before.x, back.y - before.y) < STAYED_PUT && table.pockets.some((g) => nearMouthOf(table, before, g))) continue;
     const recent = samples.slice(Math.max(0, lastIdx - 3), lastIdx + 1).filter((p) => last.t - p.t < 0.2);
     const moving = creeping(samples.slice(Math.max(0, lastIdx - 40), lastIdx + 1).filter((p) => last.t - p.t < 0.3));
     const pocket = pocketFor(table, recent, !moving);
