@@ -207,3 +207,34 @@ export function gentleCushionTouches(
   }
   return out;
 }
+
+/** A ball read this close (m) to a face just after a contact is against it. */
+const PRESSED = 0.001;
+
+/**
+ * A ball that touched a cushion less than half a frame before it met another ball, and is read
+ * at that face (within PRESSED) in the frame after, was against the cushion through the contact:
+ * it touches the cushion after the contact too (9-ball 6641 40.64 s: the cue ball ran along the
+ * foot cushion into the 3, which pressed it back into the cushion 6 ms after the hit; the one
+ * touch read, 2 ms before the hit, left no rail after contact). The touch is set at the contact.
+ */
+export function pressedThroughContact(
+  events: readonly ShotEvent[], readings: ReadonlyMap<BallId, { samples: readonly Sample[] }>, table: TableGeometry, frame: number,
+): ShotEvent[] {
+  const out: ShotEvent[] = [];
+  for (const c of events) {
+    if (c.type !== 'contact') continue;
+    for (const ball of [c.a, c.b]) {
+      const touch = events.find((e) => e.type === 'cushion' && e.ball === ball && e.t <= c.t && e.t > c.t - frame / 2);
+      if (!touch || touch.type !== 'cushion') continue;
+      if (events.some((e) => e.type === 'cushion' && e.ball === ball && e.t >= c.t && e.t <= c.t + frame)) continue;
+      const next = readings.get(ball)?.samples.find((p) => p.t > c.t);
+      if (!next || next.t > c.t + frame * 1.01) continue;
+      const near = nearestCushion(table, next);
+      if (near.cushion === touch.cushion && near.distance - table.ballRadius <= PRESSED) {
+        out.push({ t: c.t, type: 'cushion', ball, cushion: touch.cushion });
+      }
+    }
+  }
+  return out;
+}

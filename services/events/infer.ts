@@ -11,7 +11,7 @@ import { standardTable, type TableGeometry } from '../table/geometry.ts';
 import { attributeChanges } from './causes.ts';
 import { profileTouches } from './cushion-profile.ts';
 import { nearestCushion } from './cushion-touch.ts';
-import { gentleCushionTouches } from './cushion-touch.ts';
+import { gentleCushionTouches, pressedThroughContact } from './cushion-touch.ts';
 import { DEFAULT_LEGS, type LegOptions } from './legs.ts';
 import { analyseMotion, DEFAULT_MOTION, readAnew, SHORT_HIDE, type BallMotion, type MotionOptions, type MotionRun } from './motion.ts';
 import { buildSeries, indexAtOrBefore, median, type Sample, type Series } from './series.ts';
@@ -287,6 +287,7 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   const causeOptions = { ...o.causes, frameTime, maxAccel: o.legs.maxAccel, pathWindow: o.legs.refineWindow };
   contactsAndCushions.push(...hitsOfUnexplained(models, series, vanished, contactsAndCushions, strikeT, table.ballRadius, causeOptions));
   contactsAndCushions.push(...strokeThroughFrozen(models, contactsAndCushions, strikeT, frameTime));
+  contactsAndCushions.push(...pressedThroughContact(contactsAndCushions, series, table, frameTime));
   vanished = droppedWhereStruck(vanished, contactsAndCushions, models, series, table, nextStart);
   vanished = goneInCut(vanished, o.unseen, series, table, nextStart);
   afterLastContact(vanished, contactsAndCushions);

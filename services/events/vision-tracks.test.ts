@@ -176,4 +176,13 @@ describe('event inference on tracks from video', () => {
     const shots = shotsOf('ball-beside-cue-ball-read-anew.tracks.jsonl.gz', { useOccluded: false });
     expect(shots.map((s) => Math.round(s.t! * 10) / 10)).toEqual([46.6]);
   });
+  it('a cue ball at the cushion when it meets a ball, read at the face in the frame after, touches the cushion after the hit too', () => {
+    // 9-ball seed 6641 (1080p60), 39.5–44.8 s, as `railbird analyze` reads it: the cue ball runs
+    // along the foot cushion into the 3, which presses it back into the cushion 6 ms after the hit.
+    // The one touch read, 2 ms before the hit, left no rail after contact (G18b called). Truth:
+    // cushion 41.111 s, 0–3 at 41.125 s, cushion 41.131 s, 3–9: a legal shot.
+    const shot = shotsOf('cue-ball-pressed-to-cushion-by-hit.tracks.jsonl.gz', { useOccluded: false }).find((s) => contacts(s)[0] === '0-3')!;
+    const hit = shot.events.find((e) => e.type === 'contact')!;
+    expect(shot.events.filter((e) => e.type === 'cushion' && e.ball === 0 && e.t >= hit.t)).toHaveLength(1);
+  });
 });
