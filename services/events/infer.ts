@@ -9,6 +9,7 @@ import { diamondPositions } from '../rules/rack-check.ts';
 import { trianglePositions } from '../rules/respot.ts';
 import { standardTable, type TableGeometry } from '../table/geometry.ts';
 import { attributeChanges } from './causes.ts';
+import { creepingAtStroke } from './creep.ts';
 import { profileTouches } from './cushion-profile.ts';
 import { nearestCushion } from './cushion-touch.ts';
 import { gentleCushionTouches, pressedThroughContact } from './cushion-touch.ts';
@@ -260,6 +261,9 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   // A ball seen again in the second before the strike after it vanished (respotted, racked) is back on the bed.
   for (const id of [...gone]) if (series.get(id)?.samples.some((p) => p.t > still - 1 && p.t <= still)) gone.delete(id);
   const { models, movingAtStrike } = buildShotModels(shot, nextStart, motions, series, frameTime, o.legs);
+  // A ball creeping at the stroke, too slowly for a motion run: moving when a referee would see it roll.
+  const creeping = creepingAtStroke(series, still, movingAtStrike);
+  for (const c of creeping) if (c.moving) movingAtStrike.add(c.ball);
   const settled = Math.min(shot.end + SETTLE, nextStart);
   const cue = models.get(0 as BallId);
   // The strike lies between the cue ball's last still sample and its first moving one.
@@ -334,6 +338,7 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   const cueModel = models.get(0 as BallId);
   const uncertain = [
     ...unseenFacts(events, still, t1, shot.end, o.unseen),
+    ...creeping.map((c) => ({ fact: 'moving' as const, alternatives: [true, false], margin: round(c.moved, 4) })),
     ...vanished.filter((v) => v.lost || v.unseenDrop || v.overJaw).map((v) => ({ fact: 'pocket' as const, alternatives: [[v.ball, 'pocketed'], [v.ball, v.overJaw ? 'off the table' : 'on the table']], margin: 0 })),
     ...nearFacts({
       events, start, cueAt: cueModel ? (t) => positionBefore(cueModel, t) : null, cueEnd: end.find((b) => b.id === 0) ?? null,
