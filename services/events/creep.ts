@@ -4,7 +4,7 @@
 // Guided by 8-ball 6584 15.13 s: the 4 rolling its last centimetres by the foot cushion at
 // about 2 cm/s, 6 mm in the 0.27 s before the stroke, read as at rest (G10 missed).
 import type { BallId } from '../contract/ids.ts';
-import { fitLine, median, speedOf, type Sample } from './series.ts';
+import { fitLine, indexAtOrBefore, median, speedOf, type Sample } from './series.ts';
 
 /** How long before the stroke (s) the readings are fitted. */
 const WINDOW = 0.3;
@@ -35,7 +35,7 @@ export function creepingAtStroke(readings: ReadonlyMap<BallId, { samples: readon
   const out: Creep[] = [];
   for (const [ball, { samples }] of readings) {
     if (ball === 0 || skip.has(ball)) continue;
-    const inside = samples.filter((p) => p.t >= still - WINDOW - 1e-9 && p.t <= still + 1e-9);
+    const inside = samples.slice(indexAtOrBefore(samples, still - WINDOW - 1e-9) + 1, indexAtOrBefore(samples, still + 1e-9) + 1);
     if (inside.length < MIN_READINGS) continue;
     const span = inside[inside.length - 1]!.t - inside[0]!.t;
     if (span < MIN_SPAN) continue;
