@@ -77,3 +77,27 @@ describe('a rail after contact read within the measurement\'s error (nearFacts, 
     expect(marked([hit, rail], new Map([[rail, 0.001]]), 0.0008)).toBe(true);
   });
 });
+
+// No rail read after the first contact, and a ball that barely moved rests near a face: it stayed
+// where it lay (a ball frozen to a cushion) unless it came nearer the face by more than the error
+// (14.1 6653: the 2 nudged from 5 mm off the side cushion to 0.4 mm off it).
+describe('a rail after contact within the error for a ball nudged a few millimetres (nearFacts)', () => {
+  const FACE = table.spec.width / 2 - table.ballRadius;
+  const marked = (fromGap: number, toGap: number): boolean => {
+    const readings = new Map([[4 as BallId, { samples: [1.5, 1.6, 1.7].map((t) => ({ t, x: 0.5, y: FACE - toGap })) }]]);
+    const n: NearInput = {
+      events: [{ t: 1, type: 'strike' }, { t: 1.2, type: 'contact', a: 0, b: 4 }],
+      start: [{ id: 0 as BallId, x: 0.5, y: 0 }, { id: 4 as BallId, x: 0.5, y: FACE - fromGap }],
+      cueAt: null, cueEnd: null, readings, strikeT: 1, end: 2, frameTime: 1 / 60,
+      noise: new Map([[0 as BallId, 0.0003], [4 as BallId, 0.0003]]), table,
+    };
+    return nearFacts(n).some((u) => u.fact === 'railAfterContact');
+  };
+  it.each([
+    ['nudged from 5 mm to 1 mm off the face: marked', 0.005, 0.001, true],
+    ['lying 1 mm off the face and staying there: not marked', 0.001, 0.001, false],
+    ['nudged from 9 mm to 5 mm off the face (beyond the error of it): not marked', 0.009, 0.005, false],
+  ] as const)('%s', (_name, fromGap, toGap, expected) => {
+    expect(marked(fromGap, toGap)).toBe(expected);
+  });
+});

@@ -170,8 +170,9 @@ export function nearFacts(n: NearInput): Uncertainty[] {
     }
   }
   // A rail after contact within the error: nothing pocketed and no cushion read after the first
-  // contact, but a ball that had left its place was read at a cushion's face, give or take the
-  // error (9-ball 6351: the cue ball rolling along the foot cushion after it met the 2 beside it).
+  // contact, but a ball that had left its place, or come nearer a face by more than the error,
+  // was read at a cushion's face, give or take the error (9-ball 6351: the cue ball rolling along
+  // the foot cushion after it met the 2 beside it; 14.1 6653: the 2 nudged from 5 mm to 0.4 mm).
   // Or the other way: the only rails read after it are paths that came to REACH of a face, short
   // of it by the error or more (8-ball 6602 20.82 s: the 4 rolling past a jaw 3.1 mm clear, its
   // path read 1.5 mm from it).
@@ -186,13 +187,17 @@ export function nearFacts(n: NearInput): Uncertainty[] {
   }
   if (first && after.length === 0) {
     let near: number | null = null;
+    const gapOf = (p: { x: number; y: number }): number => Math.min(...CUSHIONS.map((c) => distanceToCushion(n.table.spec, c, p))) - R;
     for (const [id, { samples: r }] of n.readings) {
       const from = n.start.find((b) => b.id === id);
       const err = Math.max(NEAR_MIN, NEAR_NOISE * sigma(id));
+      const wasAt = from ? gapOf(from) : Infinity;
       for (let k = Math.max(0, indexAtOrBefore(r, first.t)); k < r.length && r[k]!.t <= n.end + RAIL_CREEP; k++) {
         const p = r[k]!;
-        if (p.t <= first.t || (from && Math.hypot(p.x - from.x, p.y - from.y) <= LEFT_ITS_PLACE)) continue;
-        const gap = Math.min(...CUSHIONS.map((c) => distanceToCushion(n.table.spec, c, p))) - R;
+        if (p.t <= first.t) continue;
+        const gap = gapOf(p);
+        // Near its place and no nearer the face than it lay, by the error: a ball that stayed where it was.
+        if (from && Math.hypot(p.x - from.x, p.y - from.y) <= LEFT_ITS_PLACE && wasAt - gap <= err) continue;
         if (gap <= err && (near === null || Math.abs(gap) < near)) near = Math.abs(gap);
       }
     }
@@ -203,7 +208,7 @@ export function nearFacts(n: NearInput): Uncertainty[] {
 
 /** Time (s) after the last motion read in which a slow ball may still reach a cushion. */
 const RAIL_CREEP = 0.5;
-/** A ball read this far (m) from where it lay at the strike had left its place (a ball frozen to a cushion that stays there is no rail after contact). */
+/** A ball read this far (m) from where it lay at the strike, or nearer a face by the error, had left its place (a ball frozen to a cushion that stays there is no rail after contact). */
 const LEFT_ITS_PLACE = 0.01;
 
 const round6 = (v: number): number => Math.round(v * 1e6) / 1e6;

@@ -185,4 +185,13 @@ describe('event inference on tracks from video', () => {
     const hit = shot.events.find((e) => e.type === 'contact')!;
     expect(shot.events.filter((e) => e.type === 'cushion' && e.ball === 0 && e.t >= hit.t)).toHaveLength(1);
   });
+  it('a ball nudged by a creeping cue ball from 5 mm off a cushion to rest 0.4 mm off it has its rail after contact marked too close to call', () => {
+    // 14.1 seed 6653 (1080p60), 22.8–28.6 s, as `railbird analyze` reads it: the cue ball rolls
+    // slowly for 3.7 s into the 2, which lies 5 mm off the side cushion; the 2 creeps 4.6 mm (no
+    // motion run) and rests 0.4 mm off the face. No rail after contact is read: G18b. Truth: the 2
+    // touched the left-foot cushion at 27.28 s and rests 0.7 mm off it, a legal shot; a staged
+    // ball nudged as far that stopped 0.6 mm short (near calls, frozen, seed 940089) did not.
+    const shot = shotsOf('ball-nudged-against-cushion.tracks.jsonl.gz', { useOccluded: false }).find((s) => contacts(s).includes('0-2'))!;
+    expect(shot.uncertain).toContainEqual(expect.objectContaining({ fact: 'railAfterContact' }));
+  });
 });
