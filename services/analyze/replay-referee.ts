@@ -25,7 +25,7 @@
 //     goes before the rack line.
 // Every assumption is reported as a note so the reader knows which calls rest on one.
 import type { BallId } from '../contract/ids.ts';
-import type { Call, Declared, LogLine, ShotLine, WarningLine } from '../contract/log.ts';
+import type { Call, DecisionLine, Declared, LogLine, ShotLine, WarningLine } from '../contract/log.ts';
 import { reduce } from '../rules/engine.ts';
 import type { RefereeState } from '../rules/state.ts';
 
@@ -131,10 +131,10 @@ function cueTakenInHand(before: ShotLine, after: ShotLine): boolean {
  * shot's own call is not counted: the choices are ordered by what players do (a shot that would
  * be a foul is a push-out first), and only what follows may overturn that order.
  */
-function contradictionsAhead(state: RefereeState, shot: ShotLine, lineNo: number, ahead: readonly LogLine[]): number {
-  let step = reduce(state, shot, lineNo);
+function contradictionsAhead(state: RefereeState, first: ShotLine | DecisionLine, lineNo: number, ahead: readonly LogLine[], lastShot: ShotLine | null = null): number {
+  let step = reduce(state, first, lineNo);
   let count = 0;
-  let previous = shot;
+  let previous = first.kind === 'shot' ? first : lastShot;
   // A ball touched between two shots may be a foul the camera cannot attribute (G18f), which
   // gives ball in hand: the cue ball taken in hand after it is no evidence.
   let touched = false;
@@ -144,7 +144,7 @@ function contradictionsAhead(state: RefereeState, shot: ShotLine, lineNo: number
     const line = next.kind === 'shot' ? choices(s, next, lineNo + 1 + k)[0]!.shot : next;
     if (line.kind === 'disturbed') touched = true;
     if (line.kind === 'shot') {
-      if (s.ballInHand === 'none' && !touched && cueTakenInHand(previous, line)) count++;
+      if (s.ballInHand === 'none' && !touched && previous && cueTakenInHand(previous, line)) count++;
       previous = line;
       touched = false;
     }
@@ -184,6 +184,9 @@ function warningAfter(shot: ShotLine, to: string, following: LogLine | undefined
   return { kind: 'warning', ...(t !== undefined ? { t } : {}), to };
 }
 
+/** The decisions that rack the balls again (`rerack` is the 8 on the break's `rebreak-self`). */
+const REBREAKS = ['rerack', 'rebreak-self', 'rebreak-opponent'] as const;
+
 /** Walks an inferred log (match line first), choosing each shot's declarations. */
 export function refereeWithoutOperator(log: readonly LogLine[], options: ReplayOptions = { warnings: true }): ReplayResult {
   const lines: LogLine[] = [];
@@ -191,11 +194,21 @@ export function refereeWithoutOperator(log: readonly LogLine[], options: ReplayO
   let state: RefereeState | null = null;
   for (const [i, raw] of log.entries()) {
     // The balls racked again while a decision that may re-rack is awaited (the 8 on an 8-ball
-    // break, a 14.1 foul): the re-rack was chosen (8-ball 6424: the breaker re-racked; with the
-    // default, spot the 8 and play on, the new break was judged as a shot with a call).
-    if (raw.kind === 'rack' && state?.awaiting?.choices.includes('rerack')) {
-      const decision: LogLine = { kind: 'decision', ...(raw.t !== undefined ? { t: raw.t } : {}), by: state.awaiting.by, choice: 'rerack' };
-      notes.push({ line: lines.length + 1, t: raw.t ?? null, note: `${state.awaiting.by} taken to have chosen a re-rack (the balls were racked again)` });
+    // break, a foul break, a 14.1 break violation): a re-rack was chosen (8-ball 6424: the breaker
+    // re-racked; with the default, spot the 8 and play on, the new break was judged as a shot with
+    // a call. 8-ball 6661: after a foul break, the re-break played as a shot in hand, the 8 on it a
+    // game lost). Who breaks again: the choice the next shots contradict least.
+    const awaiting = state?.awaiting;
+    const rebreaks = awaiting ? REBREAKS.filter((c) => awaiting.choices.includes(c)) : [];
+    if (raw.kind === 'rack' && state && awaiting && rebreaks.length > 0) {
+      const now = state;
+      const lastShot = [...lines].reverse().find((l): l is ShotLine => l.kind === 'shot') ?? null;
+      const options = rebreaks.map((choice): DecisionLine => ({ kind: 'decision', ...(raw.t !== undefined ? { t: raw.t } : {}), by: awaiting.by, choice }));
+      const counts = options.map((d) => contradictionsAhead(now, d, lines.length + 1, linesAhead(log, i), lastShot));
+      const best = counts.indexOf(Math.min(...counts));
+      const decision = options[best]!;
+      const chosen = { rerack: 'a re-rack', 'rebreak-self': 'to break again', 'rebreak-opponent': `that ${awaiting.other} break again` }[rebreaks[best]!];
+      notes.push({ line: lines.length + 1, t: raw.t ?? null, note: `${awaiting.by} taken to have chosen ${chosen} (the balls were racked again)` });
       state = reduce(state, decision, lines.length + 1).state;
       lines.push(decision);
     }

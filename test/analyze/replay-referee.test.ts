@@ -70,6 +70,21 @@ describe('refereeWithoutOperator', () => {
     }
   });
 
+  it('takes balls racked again after a foul break as a re-break chosen, so the next shot is a break (8-ball 6661)', () => {
+    // Seeds whose break is a foul (8-ball) or an illegal 14.1 opening break, after which the
+    // simulator's incoming player asked for a re-break: by themselves, or by the breaker. Who
+    // breaks again the camera cannot see; the next shots may tell (else the first choice).
+    for (const [game, seed] of [['8ball', 9], ['8ball', 27], ['14.1', 51]] as const) {
+      const rec = simulateMatch({ game, shots: 3, seed, options: simulationOptions('default') });
+      const r = refereeWithoutOperator(cameraOnly(rec.lines));
+      const rebreak = (lines: readonly LogLine[]) => lines.flatMap((l) => (l.kind === 'decision' ? [`${l.by} ${l.choice.startsWith('rebreak') ? 'rebreak' : l.choice}`] : []));
+      expect(rebreak(r.lines)).toEqual(rebreak(rec.lines));
+      const judged = judgeText(text(r.lines));
+      expect(judged.error).toBeNull();
+      expect(shotCalls(judged.calls).map(key)).toEqual(shotCalls(rec.calls).map(key));
+    }
+  });
+
   it('reads from the next shots that an inning ended although a ball of the shooter\'s group fell', () => {
     // Seed 4, shot 14: a declared safety that pocketed the shooter's 15. Taken as called, the
     // shooter would play on and the next shots (the opponent's) would be fouls one after another.
