@@ -21,8 +21,9 @@
 //   - Other safeties, operator fouls (G18h & co.) and the decisions after a foul break or the 8
 //     on the break are not seen on video: none are added; awaited decisions take the engine's
 //     defaults (`play`, `spot8`), which its calls state (`implicitDecision`). One is seen: balls
-//     racked again while a re-rack is a choice were re-racked, and a `decision` line (re-rack)
-//     goes before the rack line.
+//     racked again while a re-rack or a re-break is a choice were racked again, and a `decision`
+//     line goes before the rack line (who breaks again, which the camera cannot tell: the choice
+//     the next shots contradict least, else the first the rules list).
 // Every assumption is reported as a note so the reader knows which calls rest on one.
 import type { BallId } from '../contract/ids.ts';
 import type { Call, DecisionLine, Declared, LogLine, ShotLine, WarningLine } from '../contract/log.ts';
@@ -201,7 +202,7 @@ export function refereeWithoutOperator(log: readonly LogLine[], options: ReplayO
     const awaiting = state?.awaiting;
     const rebreaks = awaiting ? REBREAKS.filter((c) => awaiting.choices.includes(c)) : [];
     if (raw.kind === 'rack' && state && awaiting && rebreaks.length > 0) {
-      const now = state;
+      const now = state; // narrowed, for the closure below
       const lastShot = [...lines].reverse().find((l): l is ShotLine => l.kind === 'shot') ?? null;
       const options = rebreaks.map((choice): DecisionLine => ({ kind: 'decision', ...(raw.t !== undefined ? { t: raw.t } : {}), by: awaiting.by, choice }));
       const counts = options.map((d) => contradictionsAhead(now, d, lines.length + 1, linesAhead(log, i), lastShot));
