@@ -6,7 +6,7 @@ import type { ShotEvent } from '../contract/log.ts';
 import type { TableGeometry } from '../table/geometry.ts';
 import { evalQ, velQ } from './legs.ts';
 import { argmin, type BallModel, type Change } from './model.ts';
-import type { Sample } from './series.ts';
+import { indexAtOrBefore, type Sample } from './series.ts';
 import { angleBetween, dot, len, sub, type Vec } from './vec.ts';
 
 /** Distance from p to the cushion faces (nose and jaw lines, jaw tips), with the cushion's name. */
@@ -225,10 +225,11 @@ export function pressedThroughContact(
   for (const c of events) {
     if (c.type !== 'contact') continue;
     for (const ball of [c.a, c.b]) {
-      const touch = events.find((e) => e.type === 'cushion' && e.ball === ball && e.t <= c.t && e.t > c.t - frame / 2);
-      if (!touch || touch.type !== 'cushion') continue;
+      const touch = events.find((e): e is Extract<ShotEvent, { type: 'cushion' }> => e.type === 'cushion' && e.ball === ball && e.t <= c.t && e.t > c.t - frame / 2);
+      if (!touch) continue;
       if (events.some((e) => e.type === 'cushion' && e.ball === ball && e.t >= c.t && e.t <= c.t + frame)) continue;
-      const next = readings.get(ball)?.samples.find((p) => p.t > c.t);
+      const samples = readings.get(ball)?.samples ?? [];
+      const next = samples[indexAtOrBefore(samples, c.t) + 1];
       if (!next || next.t > c.t + frame * 1.01) continue;
       const near = nearestCushion(table, next);
       if (near.cushion === touch.cushion && near.distance - table.ballRadius <= PRESSED) {

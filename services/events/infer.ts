@@ -9,7 +9,6 @@ import { diamondPositions } from '../rules/rack-check.ts';
 import { trianglePositions } from '../rules/respot.ts';
 import { standardTable, type TableGeometry } from '../table/geometry.ts';
 import { attributeChanges } from './causes.ts';
-import { creepingAtStroke } from './creep.ts';
 import { profileTouches } from './cushion-profile.ts';
 import { nearestCushion } from './cushion-touch.ts';
 import { gentleCushionTouches, pressedThroughContact } from './cushion-touch.ts';
@@ -260,10 +259,7 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   const still = shot.lastStill;
   // A ball seen again in the second before the strike after it vanished (respotted, racked) is back on the bed.
   for (const id of [...gone]) if (series.get(id)?.samples.some((p) => p.t > still - 1 && p.t <= still)) gone.delete(id);
-  const { models, movingAtStrike } = buildShotModels(shot, nextStart, motions, series, frameTime, o.legs);
-  // A ball creeping at the stroke, too slowly for a motion run: moving when a referee would see it roll.
-  const creeping = creepingAtStroke(series, still, movingAtStrike);
-  for (const c of creeping) if (c.moving) movingAtStrike.add(c.ball);
+  const { models, movingAtStrike, creeping } = buildShotModels(shot, nextStart, motions, series, frameTime, o.legs);
   const settled = Math.min(shot.end + SETTLE, nextStart);
   const cue = models.get(0 as BallId);
   // The strike lies between the cue ball's last still sample and its first moving one.

@@ -1,6 +1,7 @@
 // The models of every ball that moved in one shot: its motion runs inside the shot window
 // turned into legs and changes (model.ts), and balls that only crept (displaced at rest).
 import type { BallId } from '../contract/ids.ts';
+import { creepingAtStroke, type Creep } from './creep.ts';
 import type { LegOptions } from './legs.ts';
 import { buildModel, displacedModel, type BallModel } from './model.ts';
 import { readAgain, type BallMotion } from './motion.ts';
@@ -22,8 +23,10 @@ export function restNear(samples: readonly Sample[], from: number, to: number): 
 
 export interface ShotModels {
   models: Map<BallId, BallModel>;
-  /** Balls already moving when the cue ball was struck (G10). */
+  /** Balls already moving when the cue ball was struck (G10): in a motion run, or creeping (`creep.ts`). */
   movingAtStrike: Set<BallId>;
+  /** Balls whose readings drift before the stroke with no motion run: moving, or too close to call. */
+  creeping: Creep[];
 }
 
 export function buildShotModels(
@@ -71,5 +74,8 @@ export function buildShotModels(
     const to = { x: after.x, y: after.y };
     models.set(id, displacedModel(id, s.samples, from, to, still, Math.min(shot.end + SETTLE, nextStart)));
   }
-  return { models, movingAtStrike };
+  // A ball creeping at the stroke, too slowly for a motion run: moving when a referee would see it roll.
+  const creeping = creepingAtStroke(series, still, movingAtStrike);
+  for (const c of creeping) if (c.moving) movingAtStrike.add(c.ball);
+  return { models, movingAtStrike, creeping };
 }

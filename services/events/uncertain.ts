@@ -108,6 +108,8 @@ export function nearFacts(n: NearInput): Uncertainty[] {
   const out: Uncertainty[] = [];
   const R = n.table.ballRadius;
   const sigma = (id: BallId): number => n.noise.get(id) ?? 0;
+  /** How far (m) a ball at p lies off the nearest cushion's face. */
+  const gapOf = (p: { x: number; y: number }): number => Math.min(...CUSHIONS.map((c) => distanceToCushion(n.table.spec, c, p))) - R;
   const cueContacts = n.events.filter((e): e is Extract<ShotEvent, { type: 'contact' }> => e.type === 'contact' && (e.a === 0 || e.b === 0));
   const other = (e: Extract<ShotEvent, { type: 'contact' }>): BallId => (e.a === 0 ? e.b : e.a);
   const first = cueContacts[0];
@@ -160,7 +162,7 @@ export function nearFacts(n: NearInput): Uncertainty[] {
     const cue = n.start.find((b) => b.id === 0);
     if (hit) {
       const err = Math.max(NEAR_MIN, NEAR_NOISE * sigma(hit.id));
-      const gap = Math.min(...CUSHIONS.map((c) => distanceToCushion(n.table.spec, c, hit))) - R;
+      const gap = gapOf(hit);
       if (Math.abs(gap - FROZEN_TOLERANCE) <= err) out.push({ fact: 'frozen', alternatives: [true, false], margin: round6(Math.abs(gap - FROZEN_TOLERANCE)) });
       if (cue && !out.some((u) => u.fact === 'frozen')) {
         const g = Math.hypot(cue.x - hit.x, cue.y - hit.y) - 2 * R;
@@ -187,7 +189,6 @@ export function nearFacts(n: NearInput): Uncertainty[] {
   }
   if (first && after.length === 0) {
     let near: number | null = null;
-    const gapOf = (p: { x: number; y: number }): number => Math.min(...CUSHIONS.map((c) => distanceToCushion(n.table.spec, c, p))) - R;
     for (const [id, { samples: r }] of n.readings) {
       const from = n.start.find((b) => b.id === id);
       const err = Math.max(NEAR_MIN, NEAR_NOISE * sigma(id));
