@@ -95,7 +95,7 @@ export function inferEvents(tracked: readonly TrackFrame[], options: Partial<Inf
   const shots = findShots(motions, o.segment, table.ballRadius, o.unseen, table.pockets.map((p) => p.mouthCentre));
   const ctx: Tracked = { motions, series, sightings: lastingSightings(series), table, frameTime, o, recordingEnd: frameTimes[frameTimes.length - 1] ?? Infinity };
   const lines: InferredLine[] = [];
-  const gone = new Set<BallId>();
+  const gone = new Map<BallId, number>();
   const lost = new Map<BallId, number>();
   let prevEnd = -Infinity;
   shots.forEach((shot, i) => {
@@ -248,17 +248,32 @@ interface Tracked {
 }
 
 /**
+ * The readings a shot is inferred from, less those of balls gone in an earlier shot (pocketed, off
+ * the table: `gone`, by when they were last seen) and not seen from then until the strike: a ball
+ * cannot come back into play in the middle of a shot, so a number of a gone ball read on a moving
+ * ball is another ball's (8-ball 6663: the 3, pocketed a shot before, read for four frames on the
+ * 4 as the 4 outran its track; the 3 was taken as back, hit by the 4 and pocketed again).
+ */
+function withoutAbsent(ctx: Tracked, gone: ReadonlyMap<BallId, number>, still: number): Pick<Tracked, 'motions' | 'series' | 'sightings'> {
+  const absent = [...gone].filter(([id, at]) => !ctx.series.get(id)?.samples.some((p) => p.t > at && p.t <= still)).map(([id]) => id);
+  if (!absent.length) return ctx;
+  const less = <T>(m: Map<BallId, T>): Map<BallId, T> => new Map([...m].filter(([id]) => !absent.includes(id)));
+  return { motions: less(ctx.motions), series: less(ctx.series), sightings: less(ctx.sightings) };
+}
+
+/**
  * `gone`: balls pocketed or off the table in earlier shots. `lost`: balls lost in an earlier shot
  * (vanished away from the pockets; the shot marked), by the time they were last seen: on a later
  * shot's table only once seen again (9-ball 7707 at 576p25: the 2, lost as it dropped, kept as
  * the lowest ball, made the next two legal shots fouls).
  */
-function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<BallId>, lost: Map<BallId, number>): { shot: ShotLine; rack: RackLine | null } {
-  const { motions, series, sightings, table, frameTime, o, recordingEnd } = ctx;
+function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Map<BallId, number>, lost: Map<BallId, number>): { shot: ShotLine; rack: RackLine | null } {
+  const { table, frameTime, o, recordingEnd } = ctx;
   const t1 = shot.firstMoving;
   const still = shot.lastStill;
   // A ball seen again in the second before the strike after it vanished (respotted, racked) is back on the bed.
-  for (const id of [...gone]) if (series.get(id)?.samples.some((p) => p.t > still - 1 && p.t <= still)) gone.delete(id);
+  for (const id of [...gone.keys()]) if (ctx.series.get(id)?.samples.some((p) => p.t > still - 1 && p.t <= still)) gone.delete(id);
+  const { motions, series, sightings } = withoutAbsent(ctx, gone, still);
   const { models, movingAtStrike, creeping } = buildShotModels(shot, nextStart, motions, series, frameTime, o.legs);
   const settled = Math.min(shot.end + SETTLE, nextStart);
   const cue = models.get(0 as BallId);
@@ -294,7 +309,7 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Set<
   const events: ShotEvent[] = [{ t: strikeT, type: 'strike' }];
   // A lost ball stays on the bed where it was last seen (hidden, not gone); what became of it is
   // uncertain, as is the pocket of a ball taken as dropped where it was struck to.
-  for (const v of vanished) if (!v.lost) gone.add(v.ball);
+  for (const v of vanished) if (!v.lost) gone.set(v.ball, v.lastSeen.t);
   events.push(...contactsAndCushions, ...vanished.flatMap((v) => v.events), ...crossings(cue, series.get(0 as BallId)?.samples ?? [], table.headStringX, strikeT, settled, frameTime));
   mergeSimultaneous(events, o.simultaneous);
   notBeforeTheCueBall(events, movingAtStrike);

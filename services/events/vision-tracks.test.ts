@@ -194,4 +194,15 @@ describe('event inference on tracks from video', () => {
     const shot = shotsOf('ball-nudged-against-cushion.tracks.jsonl.gz', { useOccluded: false }).find((s) => contacts(s).includes('0-2'))!;
     expect(shot.uncertain).toContainEqual(expect.objectContaining({ fact: 'railAfterContact' }));
   });
+  it('the number of a ball pocketed a shot before, read for a few frames on a moving ball, is not that ball back in play', () => {
+    // 8-ball seed 6663 (1080p60), 21–30.4 s, as `railbird analyze` reads it: the cue ball pockets
+    // the 3 in the foot-right pocket (22.62 s); in the next shot it sends the 4 at 3 m/s into the
+    // head-left pocket. The 4 outran its track as it left rest, and the new track on it was read as
+    // the 3 for four frames: the 3 was taken as back on the bed, hit by the 4 and pocketed again.
+    // Truth: 0–4, the 4 pocketed in head-left at 28.63 s.
+    const shot = shotsOf('pocketed-ball-number-read-on-a-moving-ball.tracks.jsonl.gz', { useOccluded: false }).find((s) => (s.t ?? 0) > 27)!;
+    expect(contacts(shot)).toEqual(['0-4']);
+    expect(shot.events.flatMap((e) => (e.type === 'pocket' ? [`${e.ball}@${e.pocket}`] : []))).toEqual(['4@head-left']);
+    expect(shot.start?.balls.map((b) => b.id)).not.toContain(3);
+  });
 });
