@@ -205,4 +205,15 @@ describe('event inference on tracks from video', () => {
     expect(shot.events.flatMap((e) => (e.type === 'pocket' ? [`${e.ball}@${e.pocket}`] : []))).toEqual(['4@head-left']);
     expect(shot.start?.balls.map((b) => b.id)).not.toContain(3);
   });
+  it('a ball read away from its rest and back at it, under the hand placing the cue ball beside it, does not make the placement a stroke', () => {
+    // 14.1 seed 7709 (576p25), 15–28 s, as `railbird analyze` reads it: after the shot at 16.4 s
+    // the cue ball is placed by hand from (0.55, 0.02) to (0.90, 0.14) (22.5–23.8 s), the hand
+    // hiding the balls beside it; the 9, at rest there, is read 15 and 10 cm off for a few frames
+    // and back where it lay. Truth: two shots, at 16.43 and 25.20 s; before, a third was read at
+    // 22.68 s (the placement, a foul).
+    const strikes = shotsOf('hand-over-balls-placing-cue-ball.tracks.jsonl.gz', { useOccluded: false }).map((s) => s.t ?? 0);
+    expect(strikes).toHaveLength(2);
+    expect(strikes[0]).toBeCloseTo(16.42, 1);
+    expect(strikes[1]).toBeCloseTo(25.2, 1);
+  });
 });
