@@ -22,7 +22,7 @@ import { findVanishings, lastingSightings, type Vanishing } from './vanish.ts';
 import { nameUnseenFlights } from './unseen-flights.ts';
 import { WENT_WITH_VIEW, goneInCut } from './gone-in-cut.ts';
 import { droppedWhereStruck } from './struck-into-pocket.ts';
-import { afterLastContact, hitsOfUnexplained } from './vanish-hits.ts';
+import { afterLastContact, hiddenCueIntoCluster, hitsOfUnexplained } from './vanish-hits.ts';
 import { strokeThroughFrozen } from './frozen-push.ts';
 import type { CauseOptions } from './cause-options.ts';
 import { nearFacts, unseenFacts, type Stretch } from './uncertain.ts';
@@ -301,6 +301,7 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Map<
   contactsAndCushions.push(...touches.filter((e) => e.t >= strikeT && e.t <= crept && !droppingIn(e, vanished, models, table)));
   const causeOptions = { ...o.causes, frameTime, maxAccel: o.legs.maxAccel, pathWindow: o.legs.refineWindow };
   contactsAndCushions.push(...hitsOfUnexplained(models, series, vanished, contactsAndCushions, strikeT, table.ballRadius, causeOptions));
+  contactsAndCushions.push(...hiddenCueIntoCluster(models, series, contactsAndCushions, strikeT, table.ballRadius, frameTime));
   contactsAndCushions.push(...strokeThroughFrozen(models, contactsAndCushions, strikeT, frameTime));
   contactsAndCushions.push(...pressedThroughContact(contactsAndCushions, series, table, frameTime));
   vanished = droppedWhereStruck(vanished, contactsAndCushions, models, series, table, nextStart);

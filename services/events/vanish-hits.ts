@@ -144,6 +144,44 @@ export function hitsOfUnexplained(
   return out;
 }
 
+/**
+ * The cue ball unseen from the strike until after a frozen cluster (a rack) left rest, and no
+ * contact of it read: the cluster's balls set each other off, so none is unexplained, yet the
+ * cue ball set the first of them off. It hit, of the balls that left rest first (within two
+ * frames of each other), the one nearest its way from where it was last seen to where it was
+ * seen again, if it could have got there (`hiddenCueCouldHit`). (9-ball 6679 at 1080p60, 7.62 s:
+ * a break's cue ball unseen for 0.18 s, from its stroke until it was behind the apex ball; the
+ * rack's contacts were read, the cue ball's was not, and the break was called a foul, G18a.)
+ */
+export function hiddenCueIntoCluster(
+  models: ReadonlyMap<BallId, BallModel>, series: ReadonlyMap<BallId, { samples: Sample[] }>,
+  events: readonly ShotEvent[], from: number, R: number, frame: number,
+): ShotEvent[] {
+  if (events.some((e) => e.type === 'contact' && (e.a === 0 || e.b === 0))) return [];
+  const left = [...models.values()].filter((m): m is BallModel & { rest: Vec; onset: number } => m.id !== 0 && m.rest !== null && m.onset !== null && m.onset >= from);
+  if (!left.length) return [];
+  const firstOnset = Math.min(...left.map((m) => m.onset));
+  const cue = series.get(0 as BallId)?.samples ?? [];
+  const k = indexAtOrBefore(cue, from);
+  const [before, again] = [cue[k], cue[k + 1]];
+  if (!before || !again) return [];
+  const way = (p: Vec): number => distanceToSegment(p, before, again);
+  const first = left.filter((m) => m.onset <= firstOnset + 2 * frame).sort((a, b) => way(a.rest) - way(b.rest))[0]!;
+  const u: Unexplained = { id: first.id, at: first.rest, earliest: -Infinity, latest: first.onset + frame };
+  if (!hiddenCueCouldHit(series, from, u, frame, R)) return [];
+  // When it set off its neighbours, if that was read before its own onset.
+  const t = Math.min(first.onset, ...events.flatMap((e) => (e.type === 'contact' && (e.a === first.id || e.b === first.id) ? [e.t] : [])));
+  return [{ t, type: 'contact', a: 0 as BallId, b: first.id }];
+}
+
+/** Distance (m) from p to the segment a–b. */
+function distanceToSegment(p: Vec, a: Vec, b: Vec): number {
+  const ab = sub(b, a);
+  const l2 = dot(ab, ab);
+  const s = l2 > 0 ? Math.max(0, Math.min(1, dot(sub(p, a), ab) / l2)) : 0;
+  return len(sub(p, { x: a.x + s * ab.x, y: a.y + s * ab.y }));
+}
+
 /** A ball leaves the bed after its last contact (a ball hit in the jaws drops after the hit, not before). */
 export function afterLastContact(vanished: readonly Vanishing[], events: readonly ShotEvent[]): void {
   for (const v of vanished) {

@@ -216,4 +216,14 @@ describe('event inference on tracks from video', () => {
     expect(strikes[0]).toBeCloseTo(16.42, 1);
     expect(strikes[1]).toBeCloseTo(25.2, 1);
   });
+  it('a break whose cue ball is unseen from the stroke until it is behind the apex ball hit the apex ball', () => {
+    // 9-ball seed 6679 (1080p60), 6.8–10.5 s, as `railbird analyze` reads it: the cue ball goes
+    // unseen at the stroke (7.62 s) and is next seen 0.18 s later behind the apex, the rack already
+    // breaking up; the rack's own contacts are read, the cue ball's is not (called a foul, G18a).
+    // Truth: 0–1 at 7.769 s, a legal break.
+    const shot = shotsOf('break-cue-ball-unseen-into-rack.tracks.jsonl.gz', { useOccluded: false })[0]!;
+    const hit = shot.events.find((e) => e.type === 'contact' && (e.a === 0 || e.b === 0));
+    expect(hit).toMatchObject({ a: 0, b: 1 });
+    expect(Math.abs(hit!.t - 7.769)).toBeLessThan(0.02);
+  });
 });
