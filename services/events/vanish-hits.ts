@@ -145,13 +145,14 @@ export function hitsOfUnexplained(
 }
 
 /**
- * The cue ball unseen from the strike until after a frozen cluster (a rack) left rest, and no
- * contact of it read: the cluster's balls set each other off, so none is unexplained, yet the
- * cue ball set the first of them off. It hit, of the balls that left rest first (within two
- * frames of each other), the one nearest its way from where it was last seen to where it was
- * seen again, if it could have got there (`hiddenCueCouldHit`). (9-ball 6679 at 1080p60, 7.62 s:
- * a break's cue ball unseen for 0.18 s, from its stroke until it was behind the apex ball; the
- * rack's contacts were read, the cue ball's was not, and the break was called a foul, G18a.)
+ * The cue ball unseen from the strike until after the first object ball left rest, and no
+ * contact of it read: where the balls that moved set each other off (a rack, whose balls' motions
+ * its neighbours' contacts explain), none is unexplained, yet the cue ball set the first of them
+ * off. It hit, of the balls that left rest first (within two frames of each other), the one
+ * nearest its way from where it was last seen to where it was seen again, if it could have got
+ * there (`hiddenCueCouldHit`). (9-ball 6679 at 1080p60, 7.62 s: a break's cue ball unseen for
+ * 0.18 s, from its stroke until it was behind the apex ball; the rack's contacts were read, the
+ * cue ball's was not, and the break was called a foul, G18a.)
  */
 export function hiddenCueIntoCluster(
   models: ReadonlyMap<BallId, BallModel>, series: ReadonlyMap<BallId, { samples: Sample[] }>,
