@@ -62,6 +62,9 @@ function restAround(s: readonly Sample[], still: boolean[], from: number, step: 
   return xs.length === 0 ? null : { x: median(xs), y: median(ys) };
 }
 
+/** How far (m) from its resting place a ball's reading still counts as there: the still radius, or 3.5 σ of its noise. */
+export const restRadius = (noise: number, stillRadius = DEFAULT_MOTION.stillRadius): number => Math.max(stillRadius, 3.5 * noise);
+
 /** Share of a run's move made in a single step between two frames in a row for it to be a new reading, not a move. */
 const ONE_STEP = 0.7;
 
@@ -168,7 +171,7 @@ export function analyseMotion(series: Series, frameTimes: readonly number[], o: 
     const restAfter = restAround(s, still, last + 1, 1);
     // The window blurs the edges of a run: trim samples still sitting at the resting places
     // (looking a few samples ahead, so that one noisy rest sample does not start the run).
-    const radius = Math.max(o.stillRadius, 3.5 * noise);
+    const radius = restRadius(noise, o.stillRadius);
     const near = (k: number, r: { x: number; y: number } | null): boolean => r !== null && Math.hypot(s[k]!.x - r.x, s[k]!.y - r.y) < radius;
     let a = first;
     let b = last;

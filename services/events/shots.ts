@@ -5,7 +5,7 @@ import type { BallId } from '../contract/ids.ts';
 import { BALL_RADIUS, MAX_BALL_SPEED } from '../table/spec.ts';
 import { fitLine, indexAtOrBefore, speedOf, type Sample, type Series } from './series.ts';
 import { VIEW_BACK } from './gone-in-cut.ts';
-import { DEFAULT_MOTION, readAgain, type BallMotion, type MotionRun } from './motion.ts';
+import { readAgain, restRadius, type BallMotion, type MotionRun } from './motion.ts';
 import type { Stretch } from './uncertain.ts';
 import { NEAR_MOUTH } from './vanish.ts';
 
@@ -214,7 +214,7 @@ function carried(motions: Map<BallId, BallMotion>, cue: Series, run: MotionRun, 
  */
 function cameBack(m: BallMotion, r: MotionRun): boolean {
   const a = r.restBefore, b = r.restAfter;
-  if (!a || !b || r.vanished || Math.hypot(b.x - a.x, b.y - a.y) >= Math.max(DEFAULT_MOTION.stillRadius, 3.5 * m.noise)) return false;
+  if (!a || !b || r.vanished || Math.hypot(b.x - a.x, b.y - a.y) >= restRadius(m.noise)) return false;
   const s = m.series.samples;
   for (let k = r.first; k <= r.last; k++) if (Math.hypot(s[k]!.x - a.x, s[k]!.y - a.y) >= BALL_RADIUS) return true;
   return false;

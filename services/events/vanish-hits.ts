@@ -14,7 +14,7 @@ import type { ShotEvent } from '../contract/log.ts';
 import { positionBefore, velocityBefore, type BallModel } from './model.ts';
 import { indexAtOrBefore, type Sample } from './series.ts';
 import { restNear } from './shot-models.ts';
-import { dot, len, sub, type Vec } from './vec.ts';
+import { dot, len, segmentDistance, sub, type Vec } from './vec.ts';
 import type { Vanishing } from './vanish.ts';
 import type { CauseOptions } from './cause-options.ts';
 
@@ -166,21 +166,13 @@ export function hiddenCueIntoCluster(
   const k = indexAtOrBefore(cue, from);
   const [before, again] = [cue[k], cue[k + 1]];
   if (!before || !again) return [];
-  const way = (p: Vec): number => distanceToSegment(p, before, again);
+  const way = (p: Vec): number => segmentDistance(p, before, again);
   const first = left.filter((m) => m.onset <= firstOnset + 2 * frame).sort((a, b) => way(a.rest) - way(b.rest))[0]!;
   const u: Unexplained = { id: first.id, at: first.rest, earliest: -Infinity, latest: first.onset + frame };
   if (!hiddenCueCouldHit(series, from, u, frame, R)) return [];
   // When it set off its neighbours, if that was read before its own onset.
   const t = Math.min(first.onset, ...events.flatMap((e) => (e.type === 'contact' && (e.a === first.id || e.b === first.id) ? [e.t] : [])));
   return [{ t, type: 'contact', a: 0 as BallId, b: first.id }];
-}
-
-/** Distance (m) from p to the segment a–b. */
-function distanceToSegment(p: Vec, a: Vec, b: Vec): number {
-  const ab = sub(b, a);
-  const l2 = dot(ab, ab);
-  const s = l2 > 0 ? Math.max(0, Math.min(1, dot(sub(p, a), ab) / l2)) : 0;
-  return len(sub(p, { x: a.x + s * ab.x, y: a.y + s * ab.y }));
 }
 
 /** A ball leaves the bed after its last contact (a ball hit in the jaws drops after the hit, not before). */
