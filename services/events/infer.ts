@@ -99,7 +99,7 @@ export function inferEvents(tracked: readonly TrackFrame[], options: Partial<Inf
   const lost = new Map<BallId, number>();
   let prevEnd = -Infinity;
   shots.forEach((shot, i) => {
-    const nextStart = shots[i + 1]?.firstMoving ?? Infinity;
+    const nextStart = shots[i + 1]?.begins ?? Infinity;
     const moved = disturbances(motions, prevEnd + o.segment.restHold, shot.lastStill - 0.05, o.unseen, frameTime);
     const inferred = inferShot(shot, nextStart, ctx, gone, lost);
     // Before a racked shot the balls moved into the rack were racked, not disturbed (G13).

@@ -27,6 +27,11 @@ export interface ShotWindow {
   lastStill: number;
   /** Time of the last moving sample of any ball in the shot. */
   end: number;
+  /**
+   * Where the shot before must end: `firstMoving`, or earlier where another ball left rest while
+   * the cue ball was unseen before it was first seen moving (`strokeSeenLate`).
+   */
+  begins: number;
 }
 
 const runStart = (s: Series, r: MotionRun): number => s.samples[r.first]!.t;
@@ -326,7 +331,32 @@ export function findShots(motions: Map<BallId, BallMotion>, o: SegmentOptions = 
     windows.push(windowOf(motions, null, p.start, p.lastStill, p.start, cap, o));
     windows.sort((x, y) => x.firstMoving - y.firstMoving);
   }
+  strokeSeenLate(windows, motions, frame);
   return windows;
+}
+
+/**
+ * A stroke seen late: the cue ball unseen from its last still reading until after it set other
+ * balls moving. Those balls' runs belong to the stroke, so the shot before ends where the first of
+ * them left rest (from a frame before the cue ball's last still reading), not where the cue ball
+ * was first seen moving (8-ball 6689 at 1080p60, 45.40 s: the cue ball, hidden from the stroke,
+ * hit the 2 at its pocket and was read as the 2 for half a second until it went unseen at a
+ * cushion; the shot before ran on to then and took the 2 as knocked off the table in it).
+ */
+function strokeSeenLate(windows: ShotWindow[], motions: Map<BallId, BallMotion>, frame: number): void {
+  for (let i = 1; i < windows.length; i++) {
+    const w = windows[i]!;
+    if (w.firstMoving - w.lastStill <= 1.5 * frame) continue;
+    for (const [id, m] of motions) {
+      if (id === 0) continue;
+      for (const r of m.runs) {
+        const t = runStart(m.series, r);
+        if (r.restBefore && t >= w.lastStill - frame && t < w.begins) w.begins = t;
+      }
+    }
+    const before = windows[i - 1]!;
+    before.end = Math.max(before.firstMoving, Math.min(before.end, w.begins - 1e-6));
+  }
 }
 
 /**
@@ -445,7 +475,7 @@ function windowOf(motions: Map<BallId, BallMotion>, run: MotionRun | null, start
       }
     }
   }
-  return { cueRun: run, firstMoving: start, lastStill, end };
+  return { cueRun: run, firstMoving: start, lastStill, end, begins: start };
 }
 
 /** How long (s) before the struck cue ball is read moving the ball it rested against may be. */

@@ -226,4 +226,16 @@ describe('event inference on tracks from video', () => {
     expect(hit).toMatchObject({ a: 0, b: 1 });
     expect(Math.abs(hit!.t - 7.769)).toBeLessThan(0.02);
   });
+  it('a stroke seen late (the cue ball unseen from its rest until after it hit a ball) ends the shot before at the stroke', () => {
+    // 8-ball seed 6689 (1080p60), 40.5–48 s, as `railbird analyze` reads it: the shot at 42.08 s
+    // pockets the 1 and leaves the 6 rolling; at 45.40 s the cue ball is struck into the 2 at its
+    // pocket, unseen from the stroke, and its track is read as the 2 for half a second until it goes
+    // unseen at the right-foot cushion (45.9 s). The shot before ran on until the cue ball was seen
+    // moving and took the 2 as knocked off the table in it (G18e on a legal shot).
+    // Truth: the first shot 0–1, the 1 pocketed, ending before the stroke at 45.403 s.
+    const [first, second] = shotsOf('cue-ball-unseen-from-stroke-read-as-struck-ball.tracks.jsonl.gz', { useOccluded: false });
+    expect(first!.events.some((e) => e.type === 'off-table' || ('ball' in e && e.ball === 2))).toBe(false);
+    expect(first!.end!.t).toBeLessThan(45.41);
+    expect(second!.t).toBeCloseTo(45.4, 1);
+  });
 });
