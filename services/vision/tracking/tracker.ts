@@ -387,10 +387,14 @@ export class BallTracker<D extends TablePositioned, H extends IdentityHook = Tra
   /**
    * Whether a track rested within reach of a ball struck at `from` `elapsed` ago (two radii and
    * MAX_BALL_SPEED × elapsed) and is seen (`d`) off its rest, away from `from` (a ball hit moves
-   * away from its hitter).
+   * away from its hitter). Its rest: where it left rest in the last JUST_LEFT frames, or where it
+   * still rests; a rolling ball's anchor (its last sighting) is no rest: a ball that rolled into
+   * the one leaving and bounced off goes away from it too, and is its hitter (8-ball 6701 at
+   * 1080p60, 42.67 s: the cue ball, rolling for seven frames, hit the 6, which was taken as struck
+   * from a still table and so named the cue ball back to where it came to rest 1.8 s before).
    */
   private hitAway(o: Track<D, H>, d: D, from: { x: number; y: number }, elapsed: number): boolean {
-    const rest = o.restedAt ?? o.anchor;
+    const rest = o.restedAt ?? (o.anchor && o.anchor.hits >= REST_HITS ? o.anchor : undefined);
     if (!rest) return false;
     const R = this.s.ballRadius ?? BALL_RADIUS;
     const tx = rest.x - from.x, ty = rest.y - from.y;
