@@ -248,7 +248,7 @@ interface Tracked {
 }
 
 /** Whether ball `id` was read after `from` and by `to`. */
-function readBetween(series: ReadonlyMap<BallId, Series>, id: BallId, from: number, to: number): boolean {
+function readBetween(series: ReadonlyMap<BallId, { samples: Sample[] }>, id: BallId, from: number, to: number): boolean {
   const samples = series.get(id)?.samples ?? [];
   const k = indexAtOrBefore(samples, to);
   return k >= 0 && samples[k]!.t > from;
@@ -256,13 +256,14 @@ function readBetween(series: ReadonlyMap<BallId, Series>, id: BallId, from: numb
 
 /**
  * The readings a shot is inferred from, less those of balls gone in an earlier shot (pocketed, off
- * the table: `gone`, by when they were last seen) and not seen from then until the strike: a ball
+ * the table: `gone`, by when they were last seen) and not seen from then until the strike (its
+ * number read on another ball, `lastingSightings`, is no sighting of it): a ball
  * cannot come back into play in the middle of a shot, so a number of a gone ball read on a moving
  * ball is another ball's (8-ball 6663: the 3, pocketed a shot before, read for four frames on the
  * 4 as the 4 outran its track; the 3 was taken as back, hit by the 4 and pocketed again).
  */
 function withoutAbsent(ctx: Tracked, gone: ReadonlyMap<BallId, number>, still: number): Pick<Tracked, 'motions' | 'series' | 'sightings'> {
-  const absent = [...gone].filter(([id, at]) => !readBetween(ctx.series, id, at, still)).map(([id]) => id);
+  const absent = [...gone].filter(([id, at]) => !readBetween(ctx.sightings, id, at, still)).map(([id]) => id);
   if (!absent.length) return ctx;
   const less = <T>(m: Map<BallId, T>): Map<BallId, T> => new Map([...m].filter(([id]) => !absent.includes(id)));
   return { motions: less(ctx.motions), series: less(ctx.series), sightings: less(ctx.sightings) };
@@ -278,8 +279,9 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Map<
   const { table, frameTime, o, recordingEnd } = ctx;
   const t1 = shot.firstMoving;
   const still = shot.lastStill;
-  // A ball seen again in the second before the strike after it vanished (respotted, racked) is back on the bed.
-  for (const id of [...gone.keys()]) if (readBetween(ctx.series, id, still - 1, still)) gone.delete(id);
+  // A ball seen again in the second before the strike after it vanished (respotted, racked) is back
+  // on the bed; its number read on another ball (`lastingSightings`) is not the ball seen again.
+  for (const id of [...gone.keys()]) if (readBetween(ctx.sightings, id, still - 1, still)) gone.delete(id);
   const { motions, series, sightings } = withoutAbsent(ctx, gone, still);
   const { models, movingAtStrike, creeping } = buildShotModels(shot, nextStart, motions, series, frameTime, o.legs);
   const settled = Math.min(shot.end + SETTLE, nextStart);

@@ -164,9 +164,10 @@ const BRIEF_STILL = 0.02;
  * number flickering onto a resting ball as the number went free (14.1 6382, 29.9 s: the 10
  * dropped in the foot-right pocket, and half a second later a racked ball read as the 10 for
  * five frames made it "back on the bed"), not the ball seen again. A short stretch that moves
- * (a flight seen only as a blur at a pocket, unseen-flights.ts) is kept.
+ * (a flight seen only as a blur at a pocket, unseen-flights.ts) is kept. So is a longer one,
+ * unless it begins at rest where another ball was read just before (`takenOver`).
  */
-function lasting(samples: readonly Sample[]): Sample[] {
+function lasting(id: BallId, samples: readonly Sample[], series: ReadonlyMap<BallId, { samples: Sample[] }>): Sample[] {
   const out: Sample[] = [];
   let k = 0;
   while (k < samples.length) {
@@ -176,7 +177,8 @@ function lasting(samples: readonly Sample[]): Sample[] {
     const first = stretch[0]!;
     const prev = out[out.length - 1];
     const brief = stretch[stretch.length - 1]!.t - first.t < BRIEF && stretch.every((p) => Math.hypot(p.x - first.x, p.y - first.y) < BRIEF_STILL);
-    if (!(prev && brief && Math.hypot(first.x - prev.x, first.y - prev.y) > HIDDEN_RADIUS)) out.push(...stretch);
+    const away = prev !== undefined && Math.hypot(first.x - prev.x, first.y - prev.y) > HIDDEN_RADIUS;
+    if (!(away && (brief || takenOver(id, stretch, series)))) out.push(...stretch);
     k = j + 1;
   }
   return out;
@@ -208,9 +210,41 @@ function broughtBack(series: ReadonlyMap<BallId, { samples: Sample[] }>, id: Bal
   return true;
 }
 
+/** Time (s) before a stretch's first sighting within which another ball read there had its number taken over. */
+const TAKEN_OVER = 0.5;
+/** ...having been read resting there this long (s) at least: a ball, not a flicker of its number. */
+const RESTED_THERE = 1;
+/** Two readings this close (m) are of one ball: two balls' centres lie 2 R apart. */
+const ONE_BALL = 0.01;
+
+/**
+ * A stretch of sightings that begins at rest (its first BRIEF s within BRIEF_STILL) where another
+ * ball was last read, within ONE_BALL, in the TAKEN_OVER s before, after resting there for
+ * RESTED_THERE s or more: that ball's number went over to this one's as this one's went free,
+ * however long it stayed (14.1 6705 at 1080p60, 51.1 s: the 10, pocketed 3.2 s before while the
+ * cue ball still rolled, read for 0.9 s on the 12 resting in a cluster, was taken as hidden and
+ * back, and its pocketing was missed). Another number read there for a frame or two is this
+ * ball's own readings misnamed (576p25 14.1 7706, 51.9 s: the 3 coming to rest read as the 9
+ * for two frames).
+ */
+function takenOver(id: BallId, stretch: readonly Sample[], series: ReadonlyMap<BallId, { samples: Sample[] }>): boolean {
+  const first = stretch[0]!;
+  if (stretch.some((p) => p.t - first.t < BRIEF && Math.hypot(p.x - first.x, p.y - first.y) >= BRIEF_STILL)) return false;
+  const here = (q: Sample): boolean => Math.hypot(q.x - first.x, q.y - first.y) < ONE_BALL;
+  for (const [other, s] of series) {
+    if (other === id) continue;
+    const k = indexAtOrBefore(s.samples, first.t - 1e-9);
+    if (k < 0 || s.samples[k]!.t < first.t - TAKEN_OVER || !here(s.samples[k]!)) continue;
+    let j = k;
+    while (j > 0 && here(s.samples[j - 1]!)) j--;
+    if (s.samples[k]!.t - s.samples[j]!.t >= RESTED_THERE) return true;
+  }
+  return false;
+}
+
 /** Each ball's lasting sightings (`lasting`), once per recording, for `findVanishings`. */
 export function lastingSightings<S extends { samples: Sample[] }>(series: ReadonlyMap<BallId, S>): Map<BallId, { samples: Sample[] }> {
-  return new Map([...series].map(([id, s]) => [id, { samples: lasting(s.samples) }]));
+  return new Map([...series].map(([id, s]) => [id, { samples: lasting(id, s.samples, series) }]));
 }
 
 /**
