@@ -18,7 +18,7 @@ import { buildSeries, indexAtOrBefore, median, type Sample, type Series } from '
 import { lineCrossings, positionBefore, type BallModel } from './model.ts';
 import { buildShotModels, restNear, SETTLE } from './shot-models.ts';
 import { DEFAULT_SEGMENT, findShots, type SegmentOptions, type ShotWindow } from './shots.ts';
-import { findVanishings, lastingSightings, type Vanishing } from './vanish.ts';
+import { ONE_BALL, findVanishings, lastingSightings, type Vanishing } from './vanish.ts';
 import { nameUnseenFlights } from './unseen-flights.ts';
 import { WENT_WITH_VIEW, goneInCut } from './gone-in-cut.ts';
 import { droppedWhereStruck } from './struck-into-pocket.ts';
@@ -209,15 +209,7 @@ function stayedFor(m: BallMotion, r: MotionRun): number {
 }
 
 /**
- * Two numbers read within this (m) of each other on a shot's table are one ball: two balls' centres
- * lie 2 R apart at least, and readings of two frozen balls at an elevated view's far end come no
- * closer than about R (real game2 clip 1: the cue ball and the 7, 2.6 cm), while a resting ball
- * renamed keeps its reading to the millimetre.
- */
-const SAME_PLACE = 0.01;
-
-/**
- * Where a shot's table has two numbers at one place (`SAME_PLACE`), one was read on a resting
+ * Where a shot's table has two numbers at one place (within `ONE_BALL`), one was read on a resting
  * ball after the other had been (the joint assignment renaming it; real game2 clip 2: the 14 read
  * as the 3 for one frame, then as the 14, and the 3 kept as hidden where it lay): the number seen
  * there last stays, the other is not on the bed. Two seen as late as each other are both kept.
@@ -226,7 +218,7 @@ function dropOverlaps(balls: BallPosition[], lastSeen: (id: BallId) => number): 
   const stale = new Set<BallId>();
   for (const a of balls) {
     for (const b of balls) {
-      if (a.id >= b.id || Math.hypot(a.x - b.x, a.y - b.y) >= SAME_PLACE) continue;
+      if (a.id >= b.id || Math.hypot(a.x - b.x, a.y - b.y) >= ONE_BALL) continue;
       const [ta, tb] = [lastSeen(a.id), lastSeen(b.id)];
       if (ta !== tb) stale.add(ta < tb ? a.id : b.id);
     }

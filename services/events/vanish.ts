@@ -158,6 +158,10 @@ const BRIEF = 0.2;
 /** ...that stays within this (m) of its first reading is a ball at rest. */
 const BRIEF_STILL = 0.02;
 
+/** A stretch's readings over its first BRIEF s all lie within BRIEF_STILL of its first: it begins at rest. */
+const stillAtFirst = (stretch: readonly Sample[]): boolean =>
+  stretch.every((p) => p.t - stretch[0]!.t >= BRIEF || Math.hypot(p.x - stretch[0]!.x, p.y - stretch[0]!.y) < BRIEF_STILL);
+
 /**
  * The sightings of a ball but those that are another resting ball's: a short stretch, at rest,
  * away from where the ball was last seen (beyond HIDDEN_RADIUS), after it went unseen, is its
@@ -176,7 +180,7 @@ function lasting(id: BallId, samples: readonly Sample[], series: ReadonlyMap<Bal
     const stretch = samples.slice(k, j + 1);
     const first = stretch[0]!;
     const prev = out[out.length - 1];
-    const brief = stretch[stretch.length - 1]!.t - first.t < BRIEF && stretch.every((p) => Math.hypot(p.x - first.x, p.y - first.y) < BRIEF_STILL);
+    const brief = stretch[stretch.length - 1]!.t - first.t < BRIEF && stillAtFirst(stretch);
     const away = prev !== undefined && Math.hypot(first.x - prev.x, first.y - prev.y) > HIDDEN_RADIUS;
     if (!(away && (brief || takenOver(id, stretch, series)))) out.push(...stretch);
     k = j + 1;
@@ -214,8 +218,13 @@ function broughtBack(series: ReadonlyMap<BallId, { samples: Sample[] }>, id: Bal
 const TAKEN_OVER = 0.5;
 /** ...having been read resting there this long (s) at least: a ball, not a flicker of its number. */
 const RESTED_THERE = 1;
-/** Two readings this close (m) are of one ball: two balls' centres lie 2 R apart. */
-const ONE_BALL = 0.01;
+/**
+ * Two numbers read within this (m) of each other are one ball: two balls' centres lie 2 R apart
+ * at least, and readings of two frozen balls at an elevated view's far end come no closer than
+ * about R (real game2 clip 1: the cue ball and the 7, 2.6 cm), while a resting ball renamed
+ * keeps its reading to the millimetre.
+ */
+export const ONE_BALL = 0.01;
 
 /**
  * A stretch of sightings that begins at rest (its first BRIEF s within BRIEF_STILL) where another
@@ -229,7 +238,7 @@ const ONE_BALL = 0.01;
  */
 function takenOver(id: BallId, stretch: readonly Sample[], series: ReadonlyMap<BallId, { samples: Sample[] }>): boolean {
   const first = stretch[0]!;
-  if (stretch.some((p) => p.t - first.t < BRIEF && Math.hypot(p.x - first.x, p.y - first.y) >= BRIEF_STILL)) return false;
+  if (!stillAtFirst(stretch)) return false;
   const here = (q: Sample): boolean => Math.hypot(q.x - first.x, q.y - first.y) < ONE_BALL;
   for (const [other, s] of series) {
     if (other === id) continue;
