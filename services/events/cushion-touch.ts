@@ -96,7 +96,7 @@ const APPROACH_WINDOW = 0.4;
  * A ball that came to rest beside a cushion after rolling towards it: it touched the cushion
  * (and rebounded a little) if, rolling on as it approached, it would have gone past the face.
  */
-function stopsAgainst(m: BallModel, table: TableGeometry, noise: number): { t: number; cushion: Cushion } | null {
+function stopsAgainst(m: BallModel, table: TableGeometry, noise: number): { t: number; cushion: Cushion; restGap: number | null } | null {
   const R = table.ballRadius;
   const last = m.legs[m.legs.length - 1];
   if (!m.finalRest || !last) return null;
@@ -131,8 +131,10 @@ function stopsAgainst(m: BallModel, table: TableGeometry, noise: number): { t: n
   const rolls = speed ** 2 / (2 * a);
   // It rests against the face (as a ball that touched it slowly does), or it would have rolled past it.
   const against = near.distance - R <= REST_TOUCH;
-  if (!against && rolls < toFace + Math.max(OVERSHOOT, 1.5 * noise) / towards) return null;
-  return { t: tEnd + (speed - Math.sqrt(Math.max(0, speed ** 2 - 2 * a * Math.max(0, toFace)))) / a, cushion: near.cushion };
+  const rolledPast = rolls >= toFace + Math.max(OVERSHOOT, 1.5 * noise) / towards;
+  if (!against && !rolledPast) return null;
+  const t = tEnd + (speed - Math.sqrt(Math.max(0, speed ** 2 - 2 * a * Math.max(0, toFace)))) / a;
+  return { t, cushion: near.cushion, restGap: rolledPast ? null : near.distance - R };
 }
 
 /** Least-squares straight line through points, evaluated at the last one: position and velocity. */
@@ -148,15 +150,20 @@ function fitLineThrough(pts: readonly { t: number; x: number; y: number }[]): { 
   return { p: { x: (sx - vx * st) / n, y: (sy - vy * st) / n }, v: { x: vx, y: vy } };
 }
 
+/** A touch read from a gap alone: the gap (m) read and the reach (m) within which it counts as a touch. */
+export interface ReachedGap { gap: number; reach: number }
+
 /**
  * Cushion touches too gentle to bend a leg visibly: the leg's path reaches one radius from a
  * cushion face while moving towards it (timed where it gets closest), a leg begins at a face
  * leaving it just after the ball came to it, or the ball comes to rest against it. `reached`
- * gets, for each touch read from a path reaching within REACH, its closest gap (m) to the face.
+ * gets each touch read from a gap alone: a path reaching within REACH (its closest gap), or a
+ * ball resting within REST_TOUCH of a face that, rolling on, would not have gone past it (its
+ * resting gap).
  */
 export function gentleCushionTouches(
   models: Map<BallId, BallModel>, table: TableGeometry, known: readonly ShotEvent[], frame: number, noise: ReadonlyMap<BallId, number>,
-  reached?: Map<ShotEvent, number>,
+  reached?: Map<ShotEvent, ReachedGap>,
 ): ShotEvent[] {
   const R = table.ballRadius;
   const out: ShotEvent[] = [];
@@ -197,13 +204,17 @@ export function gentleCushionTouches(
         if (!seen(m.id, g.cushion, at)) {
           const touch: ShotEvent = { t: at, type: 'cushion', ball: m.id, cushion: g.cushion };
           out.push(touch);
-          reached?.set(touch, gapAt(at).gap);
+          reached?.set(touch, { gap: gapAt(at).gap, reach: REACH });
         }
         break;
       }
     });
     const stop = stopsAgainst(m, table, noise.get(m.id) ?? 0.001);
-    if (stop && !seen(m.id, stop.cushion, stop.t)) out.push({ t: stop.t, type: 'cushion', ball: m.id, cushion: stop.cushion });
+    if (stop && !seen(m.id, stop.cushion, stop.t)) {
+      const touch: ShotEvent = { t: stop.t, type: 'cushion', ball: m.id, cushion: stop.cushion };
+      out.push(touch);
+      if (stop.restGap !== null) reached?.set(touch, { gap: stop.restGap, reach: REST_TOUCH });
+    }
   }
   return out;
 }

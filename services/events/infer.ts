@@ -11,7 +11,7 @@ import { standardTable, type TableGeometry } from '../table/geometry.ts';
 import { attributeChanges } from './causes.ts';
 import { profileTouches } from './cushion-profile.ts';
 import { nearestCushion } from './cushion-touch.ts';
-import { gentleCushionTouches, pressedThroughContact } from './cushion-touch.ts';
+import { gentleCushionTouches, pressedThroughContact, type ReachedGap } from './cushion-touch.ts';
 import { DEFAULT_LEGS, type LegOptions } from './legs.ts';
 import { analyseMotion, DEFAULT_MOTION, readAnew, SHORT_HIDE, type BallMotion, type MotionOptions, type MotionRun } from './motion.ts';
 import { buildSeries, indexAtOrBefore, median, type Sample, type Series } from './series.ts';
@@ -288,7 +288,7 @@ function inferShot(shot: ShotWindow, nextStart: number, ctx: Tracked, gone: Map<
   const contactsAndCushions = attributed.filter((e) => e.t >= strikeT - 1e-6);
   const noise = new Map([...motions].map(([id, m]) => [id, m.noise]));
   const profiled = profileTouches(models, table, contactsAndCushions, noise, o.causes.minKink);
-  const reached = new Map<ShotEvent, number>();
+  const reached = new Map<ShotEvent, ReachedGap>();
   const touches = [...profiled, ...gentleCushionTouches(models, table, [...contactsAndCushions, ...profiled], frameTime, noise, reached)];
   // A stroke played while the view was away: the shot's last still moment is the view's going,
   // after every ball's last sighting, so a ball that left in the cut was never looked for. It is

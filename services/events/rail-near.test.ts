@@ -3,7 +3,7 @@ import type { BallId } from '../contract/ids.ts';
 import type { ShotEvent, ShotLine } from '../contract/log.ts';
 import type { TrackFrame } from '../contract/tracks.ts';
 import { standardTable } from '../table/geometry.ts';
-import { REACH } from './cushion-touch.ts';
+import { REACH, type ReachedGap } from './cushion-touch.ts';
 import { inferEvents } from './infer.ts';
 import { nearFacts, type NearInput } from './uncertain.ts';
 
@@ -56,7 +56,7 @@ describe('a rail after contact read within the measurement\'s error (nearFacts, 
   const FT = 1 / 60;
   const hit: ShotEvent = { t: 1.2, type: 'contact', a: 0, b: 4 };
   const rail: ShotEvent = { t: 1.5, type: 'cushion', ball: 4 as BallId, cushion: 'left-head' };
-  const marked = (events: ShotEvent[], reached: Map<ShotEvent, number>, noise = 0.0004): boolean => {
+  const marked = (events: ShotEvent[], reached: Map<ShotEvent, ReachedGap>, noise = 0.0004): boolean => {
     const n: NearInput = {
       events: [{ t: 1, type: 'strike' }, ...events], start: [{ id: 0 as BallId, x: 0, y: 0 }, { id: 4 as BallId, x: 0.5, y: 0 }],
       cueAt: null, cueEnd: null, readings: new Map(), reached, strikeT: 1, end: 2, frameTime: FT,
@@ -64,17 +64,24 @@ describe('a rail after contact read within the measurement\'s error (nearFacts, 
     };
     return nearFacts(n).some((u) => u.fact === 'railAfterContact');
   };
+  const path = (gap: number): Map<ShotEvent, ReachedGap> => new Map([[rail, { gap, reach: REACH }]]);
+  // A ball that rolled to rest read within REST_TOUCH (0.5 mm) of a face, not shown by its
+  // approach to have rolled past it (14.1 6753 36.47 s: the cue ball stopped 1.2 mm short of the
+  // foot cushion, read 0.2 mm from it: G18b missed).
+  const rest = (gap: number): Map<ShotEvent, ReachedGap> => new Map([[rail, { gap, reach: 0.0005 }]]);
   it.each([
-    ['a path 2.5 mm from the face (0.5 mm inside the reach)', [hit, rail], new Map([[rail, 0.0025]]), true],
-    ['a path 1 mm from the face (2 mm inside: beyond the error)', [hit, rail], new Map([[rail, 0.001]]), false],
-    ['a kink at the cushion (a touch seen, not a reach)', [hit, rail], new Map<ShotEvent, number>(), false],
-    ['a near reach and a ball pocketed after the hit', [hit, rail, { t: 1.6, type: 'pocket', ball: 4 as BallId, pocket: 'head-left' } as ShotEvent], new Map([[rail, 0.0025]]), false],
+    ['a path 2.5 mm from the face (0.5 mm inside the reach)', [hit, rail], path(0.0025), true],
+    ['a path 1 mm from the face (2 mm inside: beyond the error)', [hit, rail], path(0.001), false],
+    ['a kink at the cushion (a touch seen, not a reach)', [hit, rail], new Map<ShotEvent, ReachedGap>(), false],
+    ['a near reach and a ball pocketed after the hit', [hit, rail, { t: 1.6, type: 'pocket', ball: 4 as BallId, pocket: 'head-left' } as ShotEvent], path(0.0025), false],
+    ['a ball resting 0.2 mm from the face', [hit, rail], rest(0.0002), true],
+    ['a ball resting read 1.5 mm into the face (beyond the error)', [hit, rail], rest(-0.0015), false],
   ] as const)('%s: marked %s', (_name, events, reached, expected) => {
     expect(marked([...events], reached)).toBe(expected);
   });
   it('widens the error with the readings\' noise: a path 1 mm from the face is within it at σ 0.8 mm', () => {
     expect(REACH - 0.001).toBeLessThan(3 * 0.0008);
-    expect(marked([hit, rail], new Map([[rail, 0.001]]), 0.0008)).toBe(true);
+    expect(marked([hit, rail], path(0.001), 0.0008)).toBe(true);
   });
 });
 

@@ -10,7 +10,7 @@ import type { BallPosition, ShotEvent, UncertainAlternative, Uncertainty } from 
 import { FROZEN_TOLERANCE } from '../rules/shot-facts.ts';
 import type { TableGeometry } from '../table/geometry.ts';
 import { distanceToCushion } from '../table/spec.ts';
-import { REACH } from './cushion-touch.ts';
+import type { ReachedGap } from './cushion-touch.ts';
 import { indexAtOrBefore, type Sample } from './series.ts';
 
 export interface Stretch {
@@ -66,8 +66,8 @@ export interface NearInput {
   cueEnd: { x: number; y: number } | null;
   /** Every ball's readings: the cue ball's (a slow ball's creep is read where its model has it at rest), and all for a rail after contact read within the error. */
   readings: ReadonlyMap<BallId, { readonly samples: readonly Sample[] }>;
-  /** Cushion events read from a path reaching within REACH of a face (gentle touches, no kink): the path's closest gap (m). */
-  reached?: ReadonlyMap<ShotEvent, number>;
+  /** Cushion events read from a gap alone (gentle touches, no kink: a path reaching near a face, a ball resting against one): the gap read and the reach it counts within. */
+  reached?: ReadonlyMap<ShotEvent, ReachedGap>;
   strikeT: number;
   end: number;
   frameTime: number;
@@ -175,14 +175,16 @@ export function nearFacts(n: NearInput): Uncertainty[] {
   // contact, but a ball that had left its place, or come nearer a face by more than the error,
   // was read at a cushion's face, give or take the error (9-ball 6351: the cue ball rolling along
   // the foot cushion after it met the 2 beside it; 14.1 6653: the 2 nudged from 5 mm to 0.4 mm).
-  // Or the other way: the only rails read after it are paths that came to REACH of a face, short
-  // of it by the error or more (8-ball 6602 20.82 s: the 4 rolling past a jaw 3.1 mm clear, its
-  // path read 1.5 mm from it).
+  // Or the other way: the only rails read after it are gaps read within the error of the reach
+  // they count within: paths that came to REACH of a face (8-ball 6602 20.82 s: the 4 rolling
+  // past a jaw 3.1 mm clear, its path read 1.5 mm from it), or balls that rolled to rest at a
+  // face, read against it (14.1 6753 36.47 s: the cue ball stopped 1.2 mm short of the foot
+  // cushion, read 0.2 mm from it).
   const after = first ? n.events.filter((e) => (e.type === 'cushion' || e.type === 'pocket' || e.type === 'off-table') && e.t >= first.t) : [];
   // How far inside the reach each of them came, where it is within the error.
   const inside = after.flatMap((e) => {
-    const gap = e.type === 'cushion' ? n.reached?.get(e) : undefined;
-    return e.type === 'cushion' && gap !== undefined && gap >= REACH - Math.max(NEAR_MIN, NEAR_NOISE * sigma(e.ball)) ? [REACH - gap] : [];
+    const read = e.type === 'cushion' ? n.reached?.get(e) : undefined;
+    return e.type === 'cushion' && read !== undefined && read.gap >= read.reach - Math.max(NEAR_MIN, NEAR_NOISE * sigma(e.ball)) ? [read.reach - read.gap] : [];
   });
   if (after.length > 0 && inside.length === after.length) {
     out.push({ fact: 'railAfterContact', alternatives: [true, false], margin: round6(Math.min(...inside)) });

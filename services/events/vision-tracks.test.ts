@@ -246,4 +246,13 @@ describe('event inference on tracks from video', () => {
     const [shot] = shotsOf('pocketed-ball-number-read-on-a-resting-ball.tracks.jsonl.gz', { useOccluded: false });
     expect(shot!.events.flatMap((e) => (e.type === 'pocket' ? [`${e.ball}@${e.pocket}`] : []))).toEqual(['10@foot-left']);
   });
+  it('a cue ball that rolled to rest at a cushion, read within the error of touching it, is the shot\'s only rail: too close to call', () => {
+    // 14.1 seed 6753 (1080p60), 31.5–38.5 s, as `railbird analyze` reads it: a safety, the cue ball
+    // into the 5 (33.10 s) and on, slowly, to the foot cushion, where it stops 1.2 mm short of
+    // the face (truth) and is read 0.2 mm from it. Truth: no rail after contact, G18b. The rest
+    // read against the face was the shot's rail, called legal without a mark.
+    const [shot] = shotsOf('cue-ball-rests-short-of-cushion.tracks.jsonl.gz', { useOccluded: false });
+    expect(contacts(shot!)[0]).toBe('0-5');
+    expect(shot!.uncertain?.map((u) => u.fact)).toContain('railAfterContact');
+  });
 });
