@@ -255,4 +255,15 @@ describe('event inference on tracks from video', () => {
     expect(contacts(shot!)[0]).toBe('0-5');
     expect(shot!.uncertain?.map((u) => u.fact)).toContain('railAfterContact');
   });
+  it('a ball nudged under a hand, read resting a moment and then further on as the hand leaves, was disturbed', () => {
+    // 8-ball seed 6770 (1080p60), 36–49.5 s, as `railbird analyze` reads it: between two shots a
+    // hand nudges the 8 2.2 cm (truth: 43.49 s, G18f); its readings, pulled a centimetre over by
+    // the hand, move 2.2 cm, rest 0.35 s, and jump 1.7 cm further on as the hand leaves. The rest
+    // was too short to count and the jump a ball read anew: no disturbed line.
+    const lines = inferEvents(fixture('ball-nudged-under-a-hand.tracks.jsonl.gz'), { useOccluded: false });
+    const disturbed = lines.filter((l) => l.kind === 'disturbed');
+    expect(disturbed).toHaveLength(1);
+    expect(disturbed[0]).toMatchObject({ balls: [{ id: 8 }] });
+    expect(Math.abs(disturbed[0]!.t! - 43.49)).toBeLessThan(0.5);
+  });
 });
