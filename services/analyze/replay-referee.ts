@@ -26,7 +26,7 @@
 //     the next shots contradict least, else the first the rules list).
 // Every assumption is reported as a note so the reader knows which calls rest on one.
 import type { BallId } from '../contract/ids.ts';
-import type { Call, DecisionLine, Declared, LogLine, ShotLine, WarningLine } from '../contract/log.ts';
+import type { Call, DecisionLine, Declared, FoulLine, LogLine, ShotLine, WarningLine } from '../contract/log.ts';
 import { reduce } from '../rules/engine.ts';
 import type { RefereeState } from '../rules/state.ts';
 
@@ -132,7 +132,7 @@ function cueTakenInHand(before: ShotLine, after: ShotLine): boolean {
  * shot's own call is not counted: the choices are ordered by what players do (a shot that would
  * be a foul is a push-out first), and only what follows may overturn that order.
  */
-function contradictionsAhead(state: RefereeState, first: ShotLine | DecisionLine, lineNo: number, ahead: readonly LogLine[], lastShot: ShotLine | null = null): number {
+function contradictionsAhead(state: RefereeState, first: LogLine, lineNo: number, ahead: readonly LogLine[], lastShot: ShotLine | null = null): number {
   let step = reduce(state, first, lineNo);
   let count = 0;
   let previous = first.kind === 'shot' ? first : lastShot;
@@ -212,6 +212,24 @@ export function refereeWithoutOperator(log: readonly LogLine[], options: ReplayO
       notes.push({ line: lines.length + 1, t: raw.t ?? null, note: `${awaiting.by} taken to have chosen ${chosen} (the balls were racked again)` });
       state = reduce(state, decision, lines.length + 1).state;
       lines.push(decision);
+    }
+    // A ball disturbed between shots (G13): the live referee asks the operator whether the shooter
+    // touched it (G18f). Replayed, the foul is taken where the next shots contradict the reading
+    // without it more (8-ball 6770: the 8 nudged by the incoming player, whose opponent then shot
+    // from hand; without the foul the opponent's ball first read as the wrong group's, G18a).
+    if (raw.kind === 'disturbed' && state && !state.matchOver && !state.awaiting) {
+      const before: RefereeState = state;
+      const moved: RefereeState | null = reduce(before, raw, lines.length + 1).state;
+      const foul: FoulLine = { kind: 'foul', ...(raw.t !== undefined ? { t: raw.t } : {}), rule: 'G18f', by: before.shooter };
+      const lastShot = [...lines].reverse().find((l): l is ShotLine => l.kind === 'shot') ?? null;
+      const ahead = linesAhead(log, i + 1);
+      if (moved && contradictionsAhead(moved, foul, lines.length + 2, ahead, lastShot) < contradictionsAhead(before, raw, lines.length + 1, ahead, lastShot)) {
+        lines.push(raw);
+        notes.push({ line: lines.length + 1, t: raw.t ?? null, note: `${before.shooter} taken to have touched the ball disturbed (G18f): the next shots show it` });
+        state = reduce(moved, foul, lines.length + 1).state;
+        lines.push(foul);
+        continue;
+      }
     }
     const lineNo = lines.length + 1;
     let line = raw;

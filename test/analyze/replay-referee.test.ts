@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Call, LogLine, ShotLine } from '../../services/contract/log.ts';
 import { newParseContext, parseLine } from '../../services/contract/parse.ts';
 import { judgeText } from '../../services/rules/judge.ts';
-import { simulateMatch, simulationOptions } from '../../services/sim/game/index.ts';
+import { DEMO_PAUSE, simulateMatch, simulationOptions } from '../../services/sim/game/index.ts';
 import { refereeWithoutOperator } from '../../services/analyze/replay-referee.ts';
 import { cameraOnly } from '../support/camera-only.ts';
 
@@ -83,6 +83,21 @@ describe('refereeWithoutOperator', () => {
       expect(judged.error).toBeNull();
       expect(shotCalls(judged.calls).map(key)).toEqual(shotCalls(rec.calls).map(key));
     }
+  });
+
+  it('G18f: takes a ball disturbed between shots as touched by the incoming shooter where the next shots show it (8-ball 6770)', () => {
+    // The fresh 1080p60 match 6770's truth: between shots, Ann (to shoot next) nudges the 8 (G18f);
+    // Bob shoots from hand and plays his stripe first. Without the foul, that shot is Ann's, the
+    // wrong group first (G18a). With the foul taken, every shot is called as the truth calls it.
+    const rec = simulateMatch({
+      game: '8ball', shots: 8, seed: 6770, table: '9ft', options: simulationOptions('default', { pause: DEMO_PAUSE }),
+      players: [{ name: 'Ann', skill: 0.9 }, { name: 'Bob', skill: 0.8 }],
+    });
+    expect(rec.lines.some((l) => l.kind === 'foul' && l.rule === 'G18f')).toBe(true);
+    const r = refereeWithoutOperator(cameraOnly(rec.lines));
+    expect(r.lines.filter((l) => l.kind === 'foul').map((l) => l.kind === 'foul' && `${l.rule} ${l.by}`)).toEqual(['G18f Ann']);
+    expect(r.notes.some((n) => /touched the ball disturbed/.test(n.note))).toBe(true);
+    expect(shotCalls(judgeText(text(r.lines)).calls).map(key)).toEqual(shotCalls(rec.calls).map(key));
   });
 
   it('reads from the next shots that an inning ended although a ball of the shooter\'s group fell', () => {
