@@ -219,14 +219,14 @@ export function refereeWithoutOperator(log: readonly LogLine[], options: ReplayO
     // from hand; without the foul the opponent's ball first read as the wrong group's, G18a).
     if (raw.kind === 'disturbed' && state && !state.matchOver && !state.awaiting) {
       const before: RefereeState = state;
-      const moved: RefereeState | null = reduce(before, raw, lines.length + 1).state;
+      const disturbed: RefereeState | null = reduce(before, raw, lines.length + 1).state;
       const foul: FoulLine = { kind: 'foul', ...(raw.t !== undefined ? { t: raw.t } : {}), rule: 'G18f', by: before.shooter };
       const lastShot = [...lines].reverse().find((l): l is ShotLine => l.kind === 'shot') ?? null;
       const ahead = linesAhead(log, i + 1);
-      if (moved && contradictionsAhead(moved, foul, lines.length + 2, ahead, lastShot) < contradictionsAhead(before, raw, lines.length + 1, ahead, lastShot)) {
+      if (disturbed && contradictionsAhead(disturbed, foul, lines.length + 2, ahead, lastShot) < contradictionsAhead(before, raw, lines.length + 1, ahead, lastShot)) {
         lines.push(raw);
         notes.push({ line: lines.length + 1, t: raw.t ?? null, note: `${before.shooter} taken to have touched the ball disturbed (G18f): the next shots show it` });
-        state = reduce(moved, foul, lines.length + 1).state;
+        state = reduce(disturbed, foul, lines.length + 1).state;
         lines.push(foul);
         continue;
       }
