@@ -188,6 +188,26 @@ function warningAfter(shot: ShotLine, to: string, following: LogLine | undefined
 /** The decisions that rack the balls again (`rerack` is the 8 on the break's `rebreak-self`). */
 const REBREAKS = ['rerack', 'rebreak-self', 'rebreak-opponent'] as const;
 
+/** The last shot line written so far, if any. */
+const lastShotOf = (lines: readonly LogLine[]): ShotLine | null => [...lines].reverse().find((l): l is ShotLine => l.kind === 'shot') ?? null;
+
+/**
+ * A ball disturbed between shots (G13): the live referee asks the operator whether the shooter
+ * touched it (G18f). Replayed, the foul is taken where the next shots contradict the reading
+ * without it more (8-ball 6770: the 8 nudged by the incoming player, whose opponent then shot
+ * from hand; without the foul the opponent's ball first read as the wrong group's, G18a); on a
+ * tie, none. Null for any other line. `lines`: the lines written so far, this one not among them.
+ */
+function touchedByShooter(state: RefereeState | null, disturbedLine: LogLine, lines: readonly LogLine[], ahead: readonly LogLine[]): FoulLine | null {
+  if (disturbedLine.kind !== 'disturbed' || !state || state.matchOver || state.awaiting) return null;
+  const after = reduce(state, disturbedLine, lines.length + 1).state;
+  if (!after) return null;
+  const foul: FoulLine = { kind: 'foul', ...(disturbedLine.t !== undefined ? { t: disturbedLine.t } : {}), rule: 'G18f', by: state.shooter };
+  const lastShot = lastShotOf(lines);
+  const withFoul = contradictionsAhead(after, foul, lines.length + 2, ahead, lastShot);
+  return withFoul < contradictionsAhead(state, disturbedLine, lines.length + 1, ahead, lastShot) ? foul : null;
+}
+
 /** Walks an inferred log (match line first), choosing each shot's declarations. */
 export function refereeWithoutOperator(log: readonly LogLine[], options: ReplayOptions = { warnings: true }): ReplayResult {
   const lines: LogLine[] = [];
@@ -203,7 +223,7 @@ export function refereeWithoutOperator(log: readonly LogLine[], options: ReplayO
     const rebreaks = awaiting ? REBREAKS.filter((c) => awaiting.choices.includes(c)) : [];
     if (raw.kind === 'rack' && state && awaiting && rebreaks.length > 0) {
       const now = state; // narrowed, for the closure below
-      const lastShot = [...lines].reverse().find((l): l is ShotLine => l.kind === 'shot') ?? null;
+      const lastShot = lastShotOf(lines);
       const options = rebreaks.map((choice): DecisionLine => ({ kind: 'decision', ...(raw.t !== undefined ? { t: raw.t } : {}), by: awaiting.by, choice }));
       const counts = options.map((d) => contradictionsAhead(now, d, lines.length + 1, linesAhead(log, i), lastShot));
       const best = counts.indexOf(Math.min(...counts));
@@ -213,24 +233,8 @@ export function refereeWithoutOperator(log: readonly LogLine[], options: ReplayO
       state = reduce(state, decision, lines.length + 1).state;
       lines.push(decision);
     }
-    // A ball disturbed between shots (G13): the live referee asks the operator whether the shooter
-    // touched it (G18f). Replayed, the foul is taken where the next shots contradict the reading
-    // without it more (8-ball 6770: the 8 nudged by the incoming player, whose opponent then shot
-    // from hand; without the foul the opponent's ball first read as the wrong group's, G18a).
-    if (raw.kind === 'disturbed' && state && !state.matchOver && !state.awaiting) {
-      const before: RefereeState = state;
-      const disturbed: RefereeState | null = reduce(before, raw, lines.length + 1).state;
-      const foul: FoulLine = { kind: 'foul', ...(raw.t !== undefined ? { t: raw.t } : {}), rule: 'G18f', by: before.shooter };
-      const lastShot = [...lines].reverse().find((l): l is ShotLine => l.kind === 'shot') ?? null;
-      const ahead = linesAhead(log, i + 1);
-      if (disturbed && contradictionsAhead(disturbed, foul, lines.length + 2, ahead, lastShot) < contradictionsAhead(before, raw, lines.length + 1, ahead, lastShot)) {
-        lines.push(raw);
-        notes.push({ line: lines.length + 1, t: raw.t ?? null, note: `${before.shooter} taken to have touched the ball disturbed (G18f): the next shots show it` });
-        state = reduce(disturbed, foul, lines.length + 1).state;
-        lines.push(foul);
-        continue;
-      }
-    }
+    // A ball disturbed between shots: taken as touched by the shooter where the next shots show it.
+    const foul = touchedByShooter(state, raw, lines, linesAhead(log, i + 1));
     const lineNo = lines.length + 1;
     let line = raw;
     if (line.kind === 'shot' && state && !state.matchOver) {
@@ -247,6 +251,11 @@ export function refereeWithoutOperator(log: readonly LogLine[], options: ReplayO
       notes.push({ line: lines.length + 1, t: warning.t ?? null, note: `${due} is on two fouls: the warning taken as given by the referee (G19), so a third foul is penalised` });
       state = reduce(state, warning, lines.length + 1).state;
       lines.push(warning);
+    }
+    if (foul) {
+      notes.push({ line: lines.length + 1, t: foul.t ?? null, note: `${foul.by} taken to have touched the ball disturbed (G18f): the next shots show it` });
+      state = reduce(state, foul, lines.length + 1).state;
+      lines.push(foul);
     }
   }
   return { lines, notes };
