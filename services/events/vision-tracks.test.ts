@@ -266,4 +266,17 @@ describe('event inference on tracks from video', () => {
     expect(disturbed[0]).toMatchObject({ balls: [{ id: 8 }] });
     expect(Math.abs(disturbed[0]!.t! - 43.49)).toBeLessThan(0.5);
   });
+  it('a pocketed ball\'s number read twice on a resting ball, with that ball\'s own between, is that ball both times', () => {
+    // 8-ball seed 6776 (1080p60), 44.5–57 s, as `railbird analyze` reads it: the 12 drops at
+    // 45.37 s; by the head-right pocket, the 4, resting there since, is read 2 cm off for 0.2 s
+    // (51.6 s), then as the 12 from 51.9 to 52.7 s, as the 4, unseen, and as the 12 again from
+    // 53.0 to 53.7 s, across the next stroke. The 12 was taken as back on the bed and pocketed
+    // in the head-right pocket. Truth: 0–1, the 1 pocketed in head-left, nothing else.
+    const shots = shotsOf('pocketed-ball-number-read-again-on-a-resting-ball.tracks.jsonl.gz', { useOccluded: false });
+    const pockets = (s: ShotLine): string[] => s.events.flatMap((e) => (e.type === 'pocket' ? [`${e.ball}@${e.pocket}`] : []));
+    const last = shots.find((s) => Math.abs(s.t! - 53.06) < 0.2);
+    expect(contacts(last!)[0]).toBe('0-1');
+    expect(pockets(last!)).toEqual(['1@head-left']);
+    expect(last!.start!.balls.map((b) => b.id)).not.toContain(12);
+  });
 });
