@@ -4,6 +4,8 @@
 // re-weighted Gauss–Newton) by the sphere's outline: an ellipse stretched away from the
 // principal point by 1/cos θ, made a circle by compressing that direction. Its centre is the
 // projection of the ball's centre (to ~0.1 px), mapped to the table on the ball-centre plane.
+// A ball near the cloth's colour is read again by the disc of its pixels unlike the cloth
+// (disc-centre.ts), which stands in for the fit where it explains them clearly better.
 // fitCircle is by hand: ml-levenberg-marquardt takes 0.25 ms per ball against 25 µs here and, without the
 // Tukey weights, lands 0.26 px from the true centre against 0.04 px (median); cv.fitEllipse takes 12 µs but
 // is 0.26 px off too (measured 2026-12-04, /tmp/numbench, Node 20).
@@ -14,6 +16,7 @@ import { applyH } from '../numeric/linalg.ts';
 
 import { BALL_RADIUS } from '../../table/spec.ts';
 import type { RefinedBall } from './candidate.ts';
+import { lowContrastCentre } from './disc-centre.ts';
 
 export interface ClothReference {
   logS: number;
@@ -220,6 +223,13 @@ export function refineBall(img: VideoImage, cal: VisionCalibration, ref: ClothRe
       u: img2.u, v: img2.v, x: cx, y: cy, r: fit.rho * (rImg / m.rho),
       inlierFraction: fit.inliers / RAYS, residualPx: fit.rms, radiusRatio: fit.rho / m.rho,
     };
+  }
+  // A ball near the cloth's colour: the fit may sit on its number circle and highlight (disc-centre.ts).
+  const body = result && lowContrastCentre(img, cal, ref, result.u, result.v, result.r);
+  if (result && body) {
+    const q = undistortPixel(cal, body.u, body.v);
+    const t = applyH(cal.ballHomography, q.u, q.v);
+    result = { ...result, u: body.u, v: body.v, x: t.x, y: t.y };
   }
   return result;
 }
