@@ -108,3 +108,33 @@ describe('a rail after contact within the error for a ball nudged a few millimet
     expect(marked(fromGap, toGap)).toBe(expected);
   });
 });
+
+// The only rail after the first contact is an object ball's first touch of a cushion it lay at the
+// frozen tolerance of, give or take the error: frozen, that touch is no rail (G18b); clear, it is
+// (9-ball 6781 41.76 s: the 6, 5.0 mm off the foot cushion, read 1.9 mm off it).
+describe('a rail after contact decided by a ball lying at the frozen tolerance (nearFacts, frozen)', () => {
+  const FACE = table.spec.length / 2 - table.ballRadius;
+  const hit: ShotEvent = { t: 1.2, type: 'contact', a: 0, b: 1 };
+  const kiss: ShotEvent = { t: 1.4, type: 'contact', a: 1, b: 6 };
+  const foot: ShotEvent = { t: 1.6, type: 'cushion', ball: 6 as BallId, cushion: 'foot' };
+  const marked = (gap: number, more: ShotEvent[] = []): boolean => {
+    const n: NearInput = {
+      events: [{ t: 1, type: 'strike' }, hit, kiss, foot, ...more],
+      start: [{ id: 0 as BallId, x: 0, y: 0 }, { id: 1 as BallId, x: 0.9, y: -0.3 }, { id: 6 as BallId, x: FACE - gap, y: -0.4 }],
+      cueAt: null, cueEnd: null, readings: new Map(), strikeT: 1, end: 2, frameTime: 1 / 60,
+      noise: new Map([[0 as BallId, 0.0003], [1 as BallId, 0.0003], [6 as BallId, 0.0003]]), table,
+    };
+    return nearFacts(n).some((u) => u.fact === 'frozen');
+  };
+  it.each([
+    ['lying 1.9 mm off the cushion (frozen, within the error of 3 mm)', 0.0019, [], true],
+    ['lying 4 mm off it (clear, within the error)', 0.004, [], true],
+    ['lying 0.5 mm off it (frozen beyond the error)', 0.0005, [], false],
+    ['lying 6 mm off it (clear beyond the error)', 0.006, [], false],
+    ['1.9 mm off, and the cue ball to a cushion after the hit', 0.0019, [{ t: 1.7, type: 'cushion', ball: 0 as BallId, cushion: 'left-head' }], false],
+    ['1.9 mm off, and a ball pocketed after the hit', 0.0019, [{ t: 1.7, type: 'pocket', ball: 1 as BallId, pocket: 'foot-left' }], false],
+    ['1.9 mm off, and back to the same cushion later (a rail whatever the gap)', 0.0019, [{ t: 1.9, type: 'cushion', ball: 6 as BallId, cushion: 'foot' }], false],
+  ] as const)('%s: marked %s', (_name, gap, more, expected) => {
+    expect(marked(gap, [...more] as ShotEvent[])).toBe(expected);
+  });
+});

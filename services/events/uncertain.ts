@@ -171,6 +171,15 @@ export function nearFacts(n: NearInput): Uncertainty[] {
       }
     }
   }
+  // A rail after contact that counts or not by a ball's lying frozen to that cushion (its first
+  // touch of a cushion it lay frozen to is no rail, shot-facts.ts), at the tolerance give or take
+  // the error, with no other rail or pocket after the first contact to settle it (9-ball 6781
+  // 41.76 s at 1080p60: the 6, 5.0 mm off the foot cushion, read 1.9 mm off it; its rebound off
+  // that cushion after the 1 hit it was the shot's only rail, not counted: G18b on a legal shot).
+  if (first && !out.some((u) => u.fact === 'frozen')) {
+    const near = frozenRailMargin(n, first.t, sigma);
+    if (near !== null) out.push({ fact: 'frozen', alternatives: [true, false], margin: round6(near) });
+  }
   // A rail after contact within the error: nothing pocketed and no cushion read after the first
   // contact, but a ball that had left its place, or come nearer a face by more than the error,
   // was read at a cushion's face, give or take the error (9-ball 6351: the cue ball rolling along
@@ -207,6 +216,34 @@ export function nearFacts(n: NearInput): Uncertainty[] {
     if (near !== null) out.push({ fact: 'railAfterContact', alternatives: [true, false], margin: round6(near) });
   }
   return out;
+}
+
+/**
+ * How near the frozen tolerance (m) lay a ball whose first touch after the first contact (at
+ * `from`) of a cushion counts as a rail or not by that alone, when no rail that surely counts and
+ * no pocket came after the first contact; null otherwise.
+ */
+function frozenRailMargin(n: NearInput, from: number, sigma: (id: BallId) => number): number | null {
+  const R = n.table.ballRadius;
+  const touched = new Set<string>();
+  let near: number | null = null;
+  for (const e of n.events) {
+    if (e.t < from) continue;
+    if (e.type === 'pocket') return null;
+    if (e.type !== 'cushion') continue;
+    const key = `${e.ball}/${e.cushion}`;
+    const firstTouch = !touched.has(key);
+    touched.add(key);
+    const lay = e.ball !== 0 && firstTouch ? n.start.find((b) => b.id === e.ball) : undefined;
+    // Not an object ball's first touch of that cushion: a rail whatever the gap.
+    if (!lay) return null;
+    const gap = distanceToCushion(n.table.spec, e.cushion, lay) - R;
+    const off = Math.abs(gap - FROZEN_TOLERANCE);
+    if (off <= Math.max(NEAR_MIN, NEAR_NOISE * sigma(e.ball))) near = Math.min(near ?? Infinity, off);
+    // Clear of the cushion beyond the error: a rail.
+    else if (gap > FROZEN_TOLERANCE) return null;
+  }
+  return near;
 }
 
 /** Time (s) after the last motion read in which a slow ball may still reach a cushion. */
