@@ -100,6 +100,31 @@ describe('refereeWithoutOperator', () => {
     expect(shotCalls(judgeText(text(r.lines)).calls).map(key)).toEqual(shotCalls(rec.calls).map(key));
   });
 
+  it('reads a first contact too close to call the way the next shots show it (8-ball 6815)', () => {
+    // The fresh 1080p60 match 6815's truth: at 38.19 s the cue ball meets the 4 and the 12 0.7 ms
+    // apart, the 4 first (the shooter's group), and the 4 drops: the inning goes on. The camera
+    // read the 12 first, within a frame of the 4, and marked it too close to call. Read as given,
+    // the shot is a foul (G18a) and both of the next shots are fouls by the wrong player.
+    const rec = simulateMatch({
+      game: '8ball', shots: 8, seed: 6815, table: '9ft', options: simulationOptions('default', { pause: DEMO_PAUSE }),
+      players: [{ name: 'Ann', skill: 0.9 }, { name: 'Bob', skill: 0.8 }],
+    });
+    const asRead = (mark: boolean): LogLine[] => cameraOnly(rec.lines).map((l) => {
+      if (l.kind !== 'shot' || Math.abs((l.t ?? 0) - 38.19) > 0.05) return l;
+      type Contact = Extract<ShotLine['events'][number], { type: 'contact' }>;
+      const [one, two] = l.events.filter((e): e is Contact => e.type === 'contact' && e.a === 0);
+      expect([one!.b, two!.b]).toEqual([4, 12]);
+      const events = l.events.map((e) => (e === one ? { ...one, b: two!.b } : e === two ? { ...two, b: one!.b } : e));
+      return { ...l, events, ...(mark ? { uncertain: [{ fact: 'firstContact' as const, alternatives: [[0, 12], [0, 4]], margin: 0.0131 }] } : {}) };
+    });
+    const marked = refereeWithoutOperator(asRead(true));
+    expect(marked.notes.some((n) => /first contact taken as the other ball's/.test(n.note))).toBe(true);
+    expect(shotCalls(judgeText(text(marked.lines)).calls).map(key)).toEqual(shotCalls(rec.calls).map(key));
+    // Without the mark, the reading stands: the shot is a foul.
+    const unmarked = shotCalls(judgeText(text(refereeWithoutOperator(asRead(false)).lines)).calls).map(key);
+    expect(unmarked).not.toEqual(shotCalls(rec.calls).map(key));
+  });
+
   it('reads from the next shots that an inning ended although a ball of the shooter\'s group fell', () => {
     // Seed 4, shot 14: a declared safety that pocketed the shooter's 15. Taken as called, the
     // shooter would play on and the next shots (the opponent's) would be fouls one after another.
