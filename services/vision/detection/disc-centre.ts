@@ -71,32 +71,9 @@ export function lowContrastCentre(img: VideoImage, cal: VisionCalibration, ref: 
   const y0 = Math.round(v0) - half;
   const side = 2 * half + 1;
   if (x0 < 0 || y0 < 0 || x0 + side > img.width || y0 + side > img.height) return null;
-  const { image } = rgbPatch(img, x0, y0, side, side);
-  const mask = new Uint8Array(side * side);
-  /** Chromaticity distance from the cloth's; −1 for white pixels. */
-  const chroma = new Float32Array(side * side);
-  chromaOf(image.data, chroma, mask, ref, brightS);
+  const { cls, chroma } = pixelClasses(img, cal, ref, brightS, x0, y0, side);
   const c0 = u0 - x0, c1 = v0 - y0;
-  // Pixels beyond the cushions' noses (a cushion's face, the rail) are neither ball nor cloth.
-  const spec = TABLE_SPECS[cal.table];
-  const onBed = new Uint8Array(side * side).fill(1);
-  // Every corner of the window well inside the noses (a ball's top, seen from the side, lies over
-  // the bed up to a diameter out from where it stands): all of it on the bed.
-  const inside = [[x0, y0], [x0 + side, y0], [x0, y0 + side], [x0 + side, y0 + side]].every(([u, v]) => {
-    const t = imageToTable(cal, u!, v!);
-    return Math.abs(t.x) < spec.length / 2 - BALL_DIAMETER && Math.abs(t.y) < spec.width / 2 - BALL_DIAMETER;
-  });
-  if (!inside) {
-    for (let j = 0; j < side; j++) {
-      for (let i = 0; i < side; i++) {
-        const t = imageToTable(cal, x0 + i, y0 + j);
-        onBed[j * side + i] = Math.abs(t.x) <= spec.length / 2 && Math.abs(t.y) <= spec.width / 2 ? 1 : 0;
-      }
-    }
-  }
-  // One class per pixel: 0 cloth, 1 unlike the cloth, 2 beyond the noses.
-  for (let p = 0; p < mask.length; p++) if (!onBed[p]) mask[p] = OFF_BED;
-  const score = (cx: number, cy: number): DiscScore => discScore(mask, side, cx, cy, r);
+  const score = (cx: number, cy: number): DiscScore => discScore(cls, side, cx, cy, r);
   // Discs a third and two thirds of a radius off the fit's centre, in eight directions: where none explains
   // the pixels better, the fit stands (most balls): no search.
   const atFit = score(c0, c1);
@@ -126,7 +103,26 @@ export function lowContrastCentre(img: VideoImage, cal: VisionCalibration, ref: 
   return stands ? { u: best.x + x0, v: best.y + y0 } : null;
 }
 
+/** A pixel class beside 0 (cloth) and 1 (unlike the cloth): beyond the cushions' noses (a cushion's face, the rail), neither ball nor cloth. */
 const OFF_BED = 2;
+
+/** The classes (0 cloth, 1 unlike it, OFF_BED) and chromaticity distances (`chromaOf`) of a side × side patch at (x0, y0). */
+function pixelClasses(img: VideoImage, cal: VisionCalibration, ref: ClothReference, brightS: number, x0: number, y0: number, side: number): { cls: Uint8Array; chroma: Float32Array } {
+  const { image } = rgbPatch(img, x0, y0, side, side);
+  const cls = new Uint8Array(side * side);
+  const chroma = new Float32Array(side * side);
+  chromaOf(image.data, chroma, cls, ref, brightS);
+  const spec = TABLE_SPECS[cal.table];
+  const onBed = (u: number, v: number, margin: number): boolean => {
+    const t = imageToTable(cal, u, v);
+    return Math.abs(t.x) <= spec.length / 2 - margin && Math.abs(t.y) <= spec.width / 2 - margin;
+  };
+  // Every corner of the patch well inside the noses (a ball's top, seen from the side, lies over
+  // the bed up to a diameter out from where it stands): all of it on the bed.
+  if ([[x0, y0], [x0 + side, y0], [x0, y0 + side], [x0 + side, y0 + side]].every(([u, v]) => onBed(u!, v!, BALL_DIAMETER))) return { cls, chroma };
+  for (let j = 0; j < side; j++) for (let i = 0; i < side; i++) if (!onBed(x0 + i, y0 + j, 0)) cls[j * side + i] = OFF_BED;
+  return { cls, chroma };
+}
 
 /** The disc of radius r centred at (cx, cy) over a patch's pixel classes (0 cloth, 1 unlike it, OFF_BED). */
 function discScore(cls: Uint8Array, side: number, cx: number, cy: number, r: number): DiscScore {
