@@ -23,6 +23,13 @@ export interface Candidate {
   refined: RefinedBall | null;
 }
 
+/** The cloth's colour where a ball is looked for: ln-brightness and chromaticity (r, g). */
+export interface ClothReference {
+  logS: number;
+  r: number;
+  g: number;
+}
+
 export interface RefinedBall {
   /** Image pixel of the centre (as seen). */
   u: number;

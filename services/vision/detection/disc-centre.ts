@@ -14,7 +14,7 @@ import { imageToTable, type VisionCalibration } from '../calibration/calibration
 import { selectRank } from '../decode/image.ts';
 import { rgbPatch, type VideoImage } from '../decode/yuv-image.ts';
 import { BALL_DIAMETER, TABLE_SPECS } from '../../table/spec.ts';
-import type { ClothReference } from './refine.ts';
+import type { ClothReference } from './candidate.ts';
 
 /** Chromaticity difference (2·Δr or 2·Δg) from the cloth's that makes a pixel unlike it. */
 const UNLIKE_CHROMA = 0.06;

@@ -15,14 +15,9 @@ import { isYuv, yuvBilinear, type VideoImage } from '../decode/yuv-image.ts';
 import { applyH } from '../numeric/linalg.ts';
 
 import { BALL_RADIUS } from '../../table/spec.ts';
-import type { RefinedBall } from './candidate.ts';
+import type { ClothReference, RefinedBall } from './candidate.ts';
 import { lowContrastCentre } from './disc-centre.ts';
 
-export interface ClothReference {
-  logS: number;
-  r: number;
-  g: number;
-}
 
 const RAYS = 48;
 const STEP = 0.5;

@@ -8,7 +8,8 @@
 import { imageToTable, type VisionCalibration } from '../../calibration/calibration-model.ts';
 import { sampleRgb } from '../../decode/image.ts';
 import { isYuv, sampleYuv, type VideoImage } from '../../decode/yuv-image.ts';
-import { refineBall, type ClothReference } from '../refine.ts';
+import type { ClothReference } from '../candidate.ts';
+import { refineBall } from '../refine.ts';
 import type { LearnedBall } from './learned-ball.ts';
 
 const RING = [1.7, 2.0, 2.4] as const;
