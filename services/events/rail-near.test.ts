@@ -138,3 +138,27 @@ describe('a rail after contact decided by a ball lying at the frozen tolerance (
     expect(marked(gap, [...more] as ShotEvent[])).toBe(expected);
   });
 });
+
+// A first contact read on a ball that then stays where it lay, leaning on nothing: a ball met moves
+// off, so the contact was read from the cue ball's path alone, as a path bent by a ball passed
+// close reads (9-ball 6814 23.45 s: the cue ball passed the 2 3.2 mm clear and was read grazing it).
+describe('a first contact on a ball that stayed put (nearFacts, firstContact)', () => {
+  const marked = (twoAt: { x: number; y: number }, movedBy: number, more: { id: number; x: number; y: number }[] = []): boolean => {
+    const samples = [1.3, 1.5, 1.8].map((t, k) => ({ t, x: twoAt.x + (k === 2 ? movedBy : 0), y: twoAt.y }));
+    const n: NearInput = {
+      events: [{ t: 1, type: 'strike' }, { t: 1.2, type: 'contact', a: 0 as BallId, b: 2 as BallId }, { t: 1.6, type: 'cushion', ball: 0 as BallId, cushion: 'foot' }],
+      start: [{ id: 0 as BallId, x: 0, y: 0 }, { id: 2 as BallId, ...twoAt }, ...more.map((b) => ({ ...b, id: b.id as BallId }))],
+      cueAt: null, cueEnd: null, readings: new Map([[2 as BallId, { samples }]]), strikeT: 1, end: 2, frameTime: 1 / 60,
+      noise: new Map([[0 as BallId, 0.0003], [2 as BallId, 0.0003]]), table,
+    };
+    return nearFacts(n).some((u) => u.fact === 'firstContact');
+  };
+  it.each([
+    ['in the open, read 1 mm from where it lay', { x: 0.6, y: -0.2 }, 0.001, [], true],
+    ['in the open, moved off 2 cm', { x: 0.6, y: -0.2 }, 0.02, [], false],
+    ['frozen to another ball (which takes the push)', { x: 0.6, y: -0.2 }, 0.001, [{ id: 5, x: 0.6 + 2 * table.ballRadius + 0.001, y: -0.2 }], false],
+    ['2 mm off a cushion (which takes the push)', { x: 0.6, y: table.spec.width / 2 - table.ballRadius - 0.002 }, 0.001, [], false],
+  ] as const)('%s: marked %s', (_name, at, moved, more, expected) => {
+    expect(marked(at, moved, [...more])).toBe(expected);
+  });
+});

@@ -156,6 +156,21 @@ export function nearFacts(n: NearInput): Uncertainty[] {
       out.push({ fact: 'firstContact', alternatives: [[0, named.id], ...seen], margin: round6(Math.abs(named.miss)) });
     }
   }
+  // A first contact on a ball that then stayed where it lay, leaning on no cushion or ball: read
+  // from the cue ball's path alone (a ball met moves off, however thin the hit, unless what it
+  // leans on takes the push), and a path bent by the image of a ball passed close reads the same
+  // (9-ball 6814 23.45 s at 1080p60: the cue ball passed the 2 3.2 mm clear at 2.3 m/s and was
+  // read grazing it; the truth's first contact is none, G18a beside the scratch).
+  if (first && !out.some((u) => u.fact === 'firstContact')) {
+    const hit = other(first);
+    const lay = n.start.find((b) => b.id === hit);
+    const after = (n.readings.get(hit)?.samples ?? []).filter((p) => p.t >= first.t && p.t <= n.end);
+    const moved = lay && after.length > 0 ? Math.max(...after.map((p) => Math.hypot(p.x - lay.x, p.y - lay.y))) : Infinity;
+    const leans = !lay || gapOf(lay) < LEANS || n.start.some((b) => b.id !== hit && Math.hypot(b.x - lay.x, b.y - lay.y) < 2 * R + LEANS);
+    if (moved <= STAYED_PUT && !leans && !n.events.some((e) => e.type === 'pocket' && e.ball === hit)) {
+      out.push({ fact: 'firstContact', alternatives: [[0, hit], second ? [0, other(second)] : 'none'], margin: round6(moved) });
+    }
+  }
   // Frozen: the first ball hit to a cushion, and the cue ball to it, at the tolerance give or take the error.
   if (first) {
     const hit = n.start.find((b) => b.id === other(first));
@@ -245,6 +260,11 @@ function frozenRailMargin(n: NearInput, from: number, sigma: (id: BallId) => num
   }
   return near;
 }
+
+/** A ball met that stays within this (m) of where it lay did not move off: no push reached it. */
+const STAYED_PUT = 0.003;
+/** A ball within this gap (m) of a cushion or a ball leans on it, which may take the push. */
+const LEANS = 0.003;
 
 /** Time (s) after the last motion read in which a slow ball may still reach a cushion. */
 const RAIL_CREEP = 0.5;
