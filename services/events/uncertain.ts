@@ -100,9 +100,11 @@ function movedUnhit(events: readonly ShotEvent[]): Set<BallId> {
  * Facts within the measurement's error: the cue ball's first two contacts with different balls a
  * frame apart or less; a ball the cue ball's path came within a graze of, before its first contact
  * (or at all), without a contact read (within a radius, for a ball that then moved with no hit
- * read on it); the first ball hit (and the cue ball to it) at the frozen tolerance, give or take
- * the error; with no rail read after the first contact and nothing pocketed, a ball that left its
- * place read at a cushion's face, give or take the error.
+ * read on it); a first contact on a ball that then stayed put (`stayedPut`); the first ball hit
+ * (and the cue ball to it) at the frozen tolerance, give or take the error, or a ball whose first
+ * touch of a cushion it lay at that tolerance from is the only rail after the first contact
+ * (`frozenRailMargin`); with no rail read after the first contact and nothing pocketed, a ball
+ * that left its place read at a cushion's face, give or take the error.
  */
 export function nearFacts(n: NearInput): Uncertainty[] {
   const out: Uncertainty[] = [];
@@ -156,20 +158,9 @@ export function nearFacts(n: NearInput): Uncertainty[] {
       out.push({ fact: 'firstContact', alternatives: [[0, named.id], ...seen], margin: round6(Math.abs(named.miss)) });
     }
   }
-  // A first contact on a ball that then stayed where it lay, leaning on no cushion or ball: read
-  // from the cue ball's path alone (a ball met moves off, however thin the hit, unless what it
-  // leans on takes the push), and a path bent by the image of a ball passed close reads the same
-  // (9-ball 6814 23.45 s at 1080p60: the cue ball passed the 2 3.2 mm clear at 2.3 m/s and was
-  // read grazing it; the truth's first contact is none, G18a beside the scratch).
   if (first && !out.some((u) => u.fact === 'firstContact')) {
-    const hit = other(first);
-    const lay = n.start.find((b) => b.id === hit);
-    const after = (n.readings.get(hit)?.samples ?? []).filter((p) => p.t >= first.t && p.t <= n.end);
-    const moved = lay && after.length > 0 ? Math.max(...after.map((p) => Math.hypot(p.x - lay.x, p.y - lay.y))) : Infinity;
-    const leans = !lay || gapOf(lay) < LEANS || n.start.some((b) => b.id !== hit && Math.hypot(b.x - lay.x, b.y - lay.y) < 2 * R + LEANS);
-    if (moved <= STAYED_PUT && !leans && !n.events.some((e) => e.type === 'pocket' && e.ball === hit)) {
-      out.push({ fact: 'firstContact', alternatives: [[0, hit], second ? [0, other(second)] : 'none'], margin: round6(moved) });
-    }
+    const moved = stayedPut(n, other(first), first.t, gapOf);
+    if (moved !== null) out.push({ fact: 'firstContact', alternatives: [[0, other(first)], second ? [0, other(second)] : 'none'], margin: round6(moved) });
   }
   // Frozen: the first ball hit to a cushion, and the cue ball to it, at the tolerance give or take the error.
   if (first) {
@@ -259,6 +250,25 @@ function frozenRailMargin(n: NearInput, from: number, sigma: (id: BallId) => num
     else if (gap > FROZEN_TOLERANCE) return null;
   }
   return near;
+}
+
+/**
+ * How far (m) a ball met at `from` strayed from where it lay, where it stayed put (within
+ * STAYED_PUT), leaning on no cushion or ball, and was not pocketed: a hit read from the cue
+ * ball's path alone (a ball met moves off, however thin the hit, unless what it leans on takes
+ * the push), and a path bent by the image of a ball passed close reads the same (9-ball 6814
+ * 23.45 s at 1080p60: the cue ball passed the 2 3.2 mm clear at 2.3 m/s and was read grazing
+ * it; the truth's first contact is none, G18a beside the scratch). Null otherwise.
+ */
+function stayedPut(n: NearInput, hit: BallId, from: number, gapOf: (p: { x: number; y: number }) => number): number | null {
+  const R = n.table.ballRadius;
+  const lay = n.start.find((b) => b.id === hit);
+  if (!lay || gapOf(lay) < LEANS || n.start.some((b) => b.id !== hit && Math.hypot(b.x - lay.x, b.y - lay.y) < 2 * R + LEANS)) return null;
+  if (n.events.some((e) => e.type === 'pocket' && e.ball === hit)) return null;
+  const after = (n.readings.get(hit)?.samples ?? []).filter((p) => p.t >= from && p.t <= n.end);
+  if (after.length === 0) return null;
+  const moved = Math.max(...after.map((p) => Math.hypot(p.x - lay.x, p.y - lay.y)));
+  return moved <= STAYED_PUT ? moved : null;
 }
 
 /** A ball met that stays within this (m) of where it lay did not move off: no push reached it. */
