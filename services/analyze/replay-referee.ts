@@ -24,6 +24,8 @@
 //     racked again while a re-rack or a re-break is a choice were racked again, and a `decision`
 //     line goes before the rack line (who breaks again, which the camera cannot tell: the choice
 //     the next shots contradict least, else the first the rules list).
+//   - A first contact the camera marked too close to call (two balls met within a frame) is read
+//     the other way where the next shots contradict that reading less; the mark stays.
 // Every assumption is reported as a note so the reader knows which calls rest on one.
 import type { BallId } from '../contract/ids.ts';
 import type { Call, DecisionLine, Declared, FoulLine, LogLine, ShotEvent, ShotLine, WarningLine } from '../contract/log.ts';

@@ -169,7 +169,8 @@ const stillAtFirst = (stretch: readonly Sample[]): boolean =>
  * dropped in the foot-right pocket, and half a second later a racked ball read as the 10 for
  * five frames made it "back on the bed"), not the ball seen again. A short stretch that moves
  * (a flight seen only as a blur at a pocket, unseen-flights.ts) is kept. So is a longer one,
- * unless it begins at rest where another ball was read just before (`takenOver`).
+ * unless it begins at rest where another ball was read just before (`takenOver`), or where an
+ * earlier stretch of this number taken over from another ball ended (that ball still).
  */
 function lasting(id: BallId, samples: readonly Sample[], series: ReadonlyMap<BallId, { samples: Sample[] }>): Sample[] {
   const out: Sample[] = [];
@@ -256,7 +257,7 @@ function takenOver(id: BallId, stretch: readonly Sample[], series: ReadonlyMap<B
     // Back to where it rested, then: readings elsewhere for under TAKEN_OVER s between were a
     // hand or the cue over it (8-ball 6776 at 1080p60, 51.6 s: the 4 read 2 cm off for 0.2 s).
     let j = k;
-    for (let i = k - 1; i >= 0; i--) {
+    for (let i = k - 1; i >= 0 && s.samples[k]!.t - s.samples[j]!.t < RESTED_THERE; i--) {
       if (here(s.samples[i]!)) j = i;
       else if (s.samples[j]!.t - s.samples[i]!.t >= TAKEN_OVER) break;
     }
