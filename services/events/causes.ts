@@ -81,8 +81,8 @@ function reboundOfStruck(
 const FREE_PUSH = 0.05;
 /** A ball struck at rest leaves it within this time (s). */
 const LEAVES_REST = 0.1;
-/** Gap (m) within which a resting ball leans on a cushion or on another ball (which then takes the push). */
-const LEANS = 0.003;
+/** Gap (m) within which a resting ball leans on a cushion or on another ball (which then takes the push; also uncertain.ts `stayedPut`). */
+export const LEANS = 0.003;
 
 /**
  * A resting ball that stays put after a moving ball "touched" it: passed, not hit (a passing

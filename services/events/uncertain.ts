@@ -10,6 +10,7 @@ import type { BallPosition, ShotEvent, UncertainAlternative, Uncertainty } from 
 import { FROZEN_TOLERANCE } from '../rules/shot-facts.ts';
 import type { TableGeometry } from '../table/geometry.ts';
 import { distanceToCushion } from '../table/spec.ts';
+import { LEANS } from './causes.ts';
 import type { ReachedGap } from './cushion-touch.ts';
 import { indexAtOrBefore, type Sample } from './series.ts';
 
@@ -273,8 +274,6 @@ function stayedPut(n: NearInput, hit: BallId, from: number, gapOf: (p: { x: numb
 
 /** A ball met that stays within this (m) of where it lay did not move off: no push reached it. */
 const STAYED_PUT = 0.003;
-/** A ball within this gap (m) of a cushion or a ball leans on it, which may take the push. */
-const LEANS = 0.003;
 
 /** Time (s) after the last motion read in which a slow ball may still reach a cushion. */
 const RAIL_CREEP = 0.5;

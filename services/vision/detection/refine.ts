@@ -9,7 +9,7 @@
 // fitCircle is by hand: ml-levenberg-marquardt takes 0.25 ms per ball against 25 µs here and, without the
 // Tukey weights, lands 0.26 px from the true centre against 0.04 px (median); cv.fitEllipse takes 12 µs but
 // is 0.26 px off too (measured 2026-12-04, /tmp/numbench, Node 20).
-import { distortPixel, undistortPixel, type VisionCalibration } from '../calibration/calibration-model.ts';
+import { distortPixel, imageToTable, undistortPixel, type VisionCalibration } from '../calibration/calibration-model.ts';
 import { selectRank } from '../decode/image.ts';
 import { isYuv, yuvBilinear, type VideoImage } from '../decode/yuv-image.ts';
 import { applyH } from '../numeric/linalg.ts';
@@ -17,7 +17,6 @@ import { applyH } from '../numeric/linalg.ts';
 import { BALL_RADIUS } from '../../table/spec.ts';
 import type { ClothReference, RefinedBall } from './candidate.ts';
 import { lowContrastCentre } from './disc-centre.ts';
-
 
 const RAYS = 48;
 const STEP = 0.5;
@@ -222,8 +221,7 @@ export function refineBall(img: VideoImage, cal: VisionCalibration, ref: ClothRe
   // A ball near the cloth's colour: the fit may sit on its number circle and highlight (disc-centre.ts).
   const body = result && lowContrastCentre(img, cal, ref, result.u, result.v, result.r);
   if (result && body) {
-    const q = undistortPixel(cal, body.u, body.v);
-    const t = applyH(cal.ballHomography, q.u, q.v);
+    const t = imageToTable(cal, body.u, body.v, 'ball');
     result = { ...result, u: body.u, v: body.v, x: t.x, y: t.y };
   }
   return result;
